@@ -1,0 +1,9 @@
+import { defineConfig } from '@lingui/cli'
+
+export default defineConfig({
+  sourceLocale: 'es',
+  locales: ['es', 'en'],
+  fallbackLocales: false,
+  catalogs: [{ path: '<rootDir>/locales/{locale}/messages', include: ['src'] }],
+  format: 'po',
+})
