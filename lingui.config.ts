@@ -1,7 +1,7 @@
 import { defineConfig } from '@lingui/cli'
 
 export default defineConfig({
-  sourceLocale: 'es',
+  sourceLocale: 'en',
   locales: ['es', 'en'],
   fallbackLocales: false,
   catalogs: [{ path: '<rootDir>/locales/{locale}/messages', include: ['src'] }],

@@ -24,6 +24,7 @@ export default defineConfig({
       injectRegister: false,
       manifest: false,
       injectManifest: {
+        rollupFormat: 'iife',
         globPatterns: ['**/*.{js,css,html,svg,png,webp,ico,webmanifest,txt}'],
       },
       devOptions: { enabled: false },

@@ -1,0 +1,30 @@
+// Fails when the catalogs are out of date with the source, or when any message lacks a
+// translation in either language. Leaves the catalogs exactly as it found them.
+import { execFileSync } from 'node:child_process'
+import { readFileSync, writeFileSync } from 'node:fs'
+import { missingTranslations } from './po-catalog'
+
+const catalogs = ['locales/es/messages.po', 'locales/en/messages.po']
+const before = new Map(catalogs.map((file) => [file, readFileSync(file, 'utf8')]))
+const problems: string[] = []
+
+try {
+  execFileSync('npx', ['lingui', 'extract', '--clean'], { stdio: 'pipe' })
+  for (const file of catalogs) {
+    if (readFileSync(file, 'utf8') !== before.get(file)) {
+      problems.push(`${file} is out of date with the source: run \`npm run i18n:extract\` and translate.`)
+    }
+  }
+} finally {
+  for (const [file, text] of before) writeFileSync(file, text)
+}
+
+for (const file of catalogs) {
+  for (const id of missingTranslations(readFileSync(file, 'utf8'))) problems.push(`${file}: no translation for "${id}"`)
+}
+
+if (problems.length) {
+  console.error(problems.join('\n'))
+  process.exit(1)
+}
+console.log(`Catalogs complete: ${catalogs.join(', ')}`)

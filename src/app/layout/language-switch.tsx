@@ -1,0 +1,29 @@
+import { useLingui } from '@lingui/react/macro'
+import { Link, useLocation } from 'react-router'
+import { languages } from '@/i18n/locales'
+import { useLang } from '@/i18n/paths'
+import { switchLangPath } from '@/i18n/slugs'
+
+/** ES/EN: the same page in the other language (`/es/precios` ⇄ `/en/pricing`). */
+export function LanguageSwitch() {
+  const { t } = useLingui()
+  const { pathname, search } = useLocation()
+  const current = useLang()
+  return (
+    <nav aria-label={t`Language`} className="flex rounded-lg border border-slate-300 p-0.5 text-xs font-bold dark:border-slate-600">
+      {languages.map((lang) => (
+        <Link
+          key={lang}
+          to={`${switchLangPath(pathname, lang)}${search}`}
+          hrefLang={lang}
+          lang={lang}
+          aria-current={lang === current ? 'true' : undefined}
+          aria-label={lang === 'es' ? 'Español' : 'English'}
+          className={`rounded-md px-2 py-1 uppercase ${lang === current ? 'bg-brand-600 text-white' : 'text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800'}`}
+        >
+          {lang}
+        </Link>
+      ))}
+    </nav>
+  )
+}

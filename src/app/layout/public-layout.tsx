@@ -1,0 +1,24 @@
+import { Trans } from '@lingui/react/macro'
+import { Outlet, ScrollRestoration, useNavigation } from 'react-router'
+import { Toaster } from '@/components/ui/toaster'
+import { SiteFooter } from './site-footer'
+import { SiteHeader } from './site-header'
+
+export function PublicLayout() {
+  const navigating = useNavigation().state !== 'idle'
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded-md focus:bg-white focus:px-4 focus:py-2 focus:text-brand-700">
+        <Trans>Skip to content</Trans>
+      </a>
+      {navigating && <div className="fixed inset-x-0 top-0 z-50 h-1 animate-pulse bg-accent-500" role="progressbar" aria-hidden="true" />}
+      <SiteHeader />
+      <main id="main" className="flex-1">
+        <Outlet />
+      </main>
+      <SiteFooter />
+      <Toaster />
+      <ScrollRestoration />
+    </div>
+  )
+}

@@ -1,0 +1,73 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useEffect, useState } from 'react'
+import { Link, NavLink, useLocation } from 'react-router'
+import { paths, useLang } from '@/i18n/paths'
+import { AccountLinks } from './account-links'
+import { LanguageSwitch } from './language-switch'
+import { OfflineIndicator } from './offline-indicator'
+import { headerLinks } from './site-nav-links'
+import { ThemeToggle } from './theme-toggle'
+
+const navLinkClass = ({ isActive }: { isActive: boolean }) =>
+  `rounded-md px-3 py-2 text-sm font-medium ${isActive ? 'text-brand-700 dark:text-brand-100' : 'text-slate-700 hover:text-brand-700 dark:text-slate-300 dark:hover:text-white'}`
+
+export function SiteHeader() {
+  const { t, i18n } = useLingui()
+  const lang = useLang()
+  const { pathname } = useLocation()
+  const [menuOpen, setMenuOpen] = useState(false)
+  useEffect(() => setMenuOpen(false), [pathname])
+
+  const links = headerLinks.map(({ page, label }) => (
+    <NavLink key={page} to={page === 'home' ? paths.home(lang) : paths.page(lang, page)} end={page === 'home'} className={navLinkClass}>
+      {i18n._(label)}
+    </NavLink>
+  ))
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/90 backdrop-blur dark:border-slate-800 dark:bg-slate-950/90">
+      <div className="mx-auto flex h-16 max-w-6xl items-center gap-3 px-4">
+        <Link to={paths.home(lang)} className="flex items-center gap-2 font-extrabold text-brand-700 dark:text-white">
+          <img src="/favicon.svg" alt="" width="32" height="32" />
+          <span>Casillero Miami</span>
+        </Link>
+        <nav aria-label={t`Main`} className="ml-4 hidden items-center lg:flex">
+          {links}
+        </nav>
+        <div className="ml-auto flex items-center gap-2">
+          <OfflineIndicator />
+          <LanguageSwitch />
+          <ThemeToggle />
+          <div className="hidden items-center gap-2 md:flex">
+            <AccountLinks />
+          </div>
+          <button
+            type="button"
+            className="rounded-lg p-2 text-slate-700 hover:bg-slate-100 lg:hidden dark:text-slate-200 dark:hover:bg-slate-800"
+            aria-expanded={menuOpen}
+            aria-controls="mobile-menu"
+            aria-label={t`Menu`}
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            <svg viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+              <path d={menuOpen ? 'M6 6l12 12M18 6 6 18' : 'M4 7h16M4 12h16M4 17h16'} />
+            </svg>
+          </button>
+        </div>
+      </div>
+      {menuOpen && (
+        <div id="mobile-menu" className="border-t border-slate-200 px-4 pb-4 lg:hidden dark:border-slate-800">
+          <nav aria-label={t`Main`} className="flex flex-col py-2">
+            {links}
+          </nav>
+          <div className="flex flex-wrap gap-2 md:hidden">
+            <AccountLinks />
+          </div>
+        </div>
+      )}
+      <span className="sr-only" aria-live="polite">
+        {menuOpen ? <Trans>Menu open</Trans> : null}
+      </span>
+    </header>
+  )
+}

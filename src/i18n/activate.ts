@@ -1,0 +1,21 @@
+import { i18n, type Messages } from '@lingui/core'
+import { langStorageKey, type Lang } from './locales'
+
+const catalogs: Record<Lang, () => Promise<{ messages: Messages }>> = {
+  es: () => import('../../locales/es/messages.po'),
+  en: () => import('../../locales/en/messages.po'),
+}
+
+/** Loads a catalog once, activates it, and records the choice (SPEC §2: saved, and set on <html lang>). */
+export async function activateLang(lang: Lang): Promise<void> {
+  if (i18n.locale !== lang) {
+    const { messages } = await catalogs[lang]()
+    i18n.loadAndActivate({ locale: lang, messages })
+  }
+  document.documentElement.lang = lang
+  try {
+    localStorage.setItem(langStorageKey, lang)
+  } catch {
+    // storage blocked: the URL still carries the language
+  }
+}

@@ -1,0 +1,24 @@
+import { i18n } from '@lingui/core'
+import { I18nProvider } from '@lingui/react'
+import { StrictMode } from 'react'
+import { createRoot } from 'react-dom/client'
+import { RouterProvider } from 'react-router'
+import { registerServiceWorker } from '@/app/pwa/register-service-worker'
+import { router } from '@/app/router'
+import { activateLang } from '@/i18n/activate'
+import { isLang, preferredLang } from '@/i18n/locales'
+import './index.css'
+
+const urlLang = location.pathname.split('/')[1]
+// The catalog must be active before the first render: I18nProvider renders nothing until then.
+await activateLang(isLang(urlLang) ? urlLang : preferredLang())
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <I18nProvider i18n={i18n}>
+      <RouterProvider router={router} />
+    </I18nProvider>
+  </StrictMode>,
+)
+
+registerServiceWorker()

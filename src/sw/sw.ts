@@ -1,0 +1,21 @@
+/// <reference lib="webworker" />
+import { clientsClaim } from 'workbox-core'
+import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching'
+import { NavigationRoute, registerRoute } from 'workbox-routing'
+
+declare const self: ServiceWorkerGlobalScope
+
+// The shell, every route chunk, both catalogs, logos and blog images. API responses are
+// never cached here: IndexedDB is the only offline store of user data (DESIGN §2).
+precacheAndRoute(self.__WB_MANIFEST)
+cleanupOutdatedCaches()
+
+// Any in-app URL opens offline after one online visit: the SPA shell handles routing.
+registerRoute(new NavigationRoute(createHandlerBoundToURL('index.html'), { denylist: [/^\/_dev\//] }))
+
+// A first install controls the open page at once; an update waits until the user accepts it.
+clientsClaim()
+
+self.addEventListener('message', (event) => {
+  if (event.data?.type === 'SKIP_WAITING') void self.skipWaiting()
+})
