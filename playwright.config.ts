@@ -1,7 +1,14 @@
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { defineConfig, devices } from '@playwright/test'
+import { backendPort } from './tests/e2e/backend'
 import { chromiumLaunchOptions } from './tests/e2e/chromium'
 
 const appPort = 4173
+// A fresh stand-in database for every run (migrations + seed), on a port of its own.
+const backendDir = process.env.E2E_BACKEND_DIR ?? mkdtempSync(join(tmpdir(), 'e2e-backend-'))
+process.env.E2E_BACKEND_DIR = backendDir
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -18,6 +25,13 @@ export default defineConfig({
     trace: 'retain-on-failure',
   },
   webServer: [
+    {
+      command: 'npx tsx supabase/local/main.ts',
+      env: { SUPABASE_LOCAL_PORT: String(backendPort), SUPABASE_LOCAL_DIR: backendDir, SUPABASE_LOCAL_QUIET: '1' },
+      url: `http://127.0.0.1:${backendPort}/auth/v1/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
     {
       command: `npx vite preview --port ${appPort} --strictPort`,
       url: `http://localhost:${appPort}/es`,

@@ -2,10 +2,11 @@ import { createBrowserRouter, redirect, type LoaderFunctionArgs, type RouteObjec
 import { activateLang } from '@/i18n/activate'
 import { defaultLang, isLang, preferredLang } from '@/i18n/locales'
 import { pageFromSlug, pageSlugs, slugsOf, type PageKey } from '@/i18n/slugs'
+import { RequireSession } from './guards'
 import { AppErrorPage } from './layout/app-error-page'
-import { PublicLayout } from './layout/public-layout'
 import { NotFoundPage } from './layout/not-found-page'
-import { publicPages } from './public-pages'
+import { PublicLayout } from './layout/public-layout'
+import { adminPages, customerPages, publicPages } from './public-pages'
 
 /** `/:lang/...` with an unknown language goes to the preferred one, keeping a known page slug. */
 export async function langLoader({ params, request }: LoaderFunctionArgs) {
@@ -18,10 +19,16 @@ export async function langLoader({ params, request }: LoaderFunctionArgs) {
   return null
 }
 
+/** Routes outside `/:lang` speak the saved (or browser) language. */
+async function preferredLangLoader() {
+  await activateLang(preferredLang())
+  return null
+}
+
 /** Every slug of every page, in both languages: `/en/precios` works as well as `/en/pricing`. */
-function pageRoutes(): RouteObject[] {
+function slugRoutes(pages: Partial<Record<PageKey, NonNullable<RouteObject['lazy']>>>): RouteObject[] {
   return (Object.keys(pageSlugs) as PageKey[]).flatMap((page) => {
-    const lazy = publicPages[page]
+    const lazy = pages[page]
     return lazy ? slugsOf(page).map((slug) => ({ path: slug, lazy })) : []
   })
 }
@@ -37,8 +44,23 @@ export const routes: RouteObject[] = [
         Component: PublicLayout,
         children: [
           { index: true, lazy: publicPages.home },
-          ...pageRoutes(),
+          ...slugRoutes(publicPages),
+          { Component: RequireSession, children: slugRoutes(customerPages) },
+          { element: <RequireSession admin />, children: slugRoutes(adminPages) },
           { path: '*', Component: NotFoundPage },
+        ],
+      },
+      {
+        loader: preferredLangLoader,
+        Component: PublicLayout,
+        children: [
+          { path: '/auth/callback', lazy: async () => ({ Component: (await import('@/features/auth/auth-callback-page')).AuthCallbackPage }) },
+          { path: '/admin/login', lazy: async () => ({ Component: (await import('@/features/auth/login-page')).AdminLoginPage }) },
+          {
+            path: '/admin',
+            element: <RequireSession admin />,
+            children: [{ path: '*?', lazy: async () => ({ Component: (await import('@/features/admin/admin-placeholder-page')).AdminPlaceholderPage }) }],
+          },
         ],
       },
     ],

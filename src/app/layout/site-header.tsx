@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { Link, NavLink, useLocation } from 'react-router'
 import { paths, useLang } from '@/i18n/paths'
 import { AccountLinks } from './account-links'
@@ -15,8 +15,9 @@ export function SiteHeader() {
   const { t, i18n } = useLingui()
   const lang = useLang()
   const { pathname } = useLocation()
-  const [menuOpen, setMenuOpen] = useState(false)
-  useEffect(() => setMenuOpen(false), [pathname])
+  // The menu belongs to the page it was opened on, so navigating closes it.
+  const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null)
+  const menuOpen = menuOpenOn === pathname
 
   const links = headerLinks.map(({ page, label }) => (
     <NavLink key={page} to={page === 'home' ? paths.home(lang) : paths.page(lang, page)} end={page === 'home'} className={navLinkClass}>
@@ -47,7 +48,7 @@ export function SiteHeader() {
             aria-expanded={menuOpen}
             aria-controls="mobile-menu"
             aria-label={t`Menu`}
-            onClick={() => setMenuOpen((open) => !open)}
+            onClick={() => setMenuOpenOn(menuOpen ? null : pathname)}
           >
             <svg viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
               <path d={menuOpen ? 'M6 6l12 12M18 6 6 18' : 'M4 7h16M4 12h16M4 17h16'} />

@@ -1,0 +1,74 @@
+import { setupI18n } from '@lingui/core'
+import { I18nProvider } from '@lingui/react'
+import { render, screen } from '@testing-library/react'
+import { createMemoryRouter, RouterProvider, useLocation } from 'react-router'
+import { afterEach, describe, expect, it } from 'vitest'
+import { messages as en } from '../../locales/en/messages.po'
+import { useSessionStore } from '@/stores/session-store'
+import { RequireSession } from './guards'
+
+function Where() {
+  const { pathname, search } = useLocation()
+  return <p data-testid="where">{`${pathname}${search}`}</p>
+}
+
+function renderAt(path: string) {
+  const router = createMemoryRouter(
+    [
+      { path: '/:lang', children: [{ Component: RequireSession, children: [{ path: 'dashboard', element: <p>dashboard content</p> }] }, { element: <RequireSession admin />, children: [{ path: 'admin-panel', element: <p>admin content</p> }] }, { path: '*', Component: Where }] },
+      { path: '/admin', element: <RequireSession admin />, children: [{ path: '*?', element: <p>admin area</p> }] },
+      { path: '/admin/login', Component: Where },
+    ],
+    { initialEntries: [path] },
+  )
+  render(
+    <I18nProvider i18n={setupI18n({ locale: 'en', messages: { en } })}>
+      <RouterProvider router={router} />
+    </I18nProvider>,
+  )
+}
+
+const signedIn = (role: 'user' | 'admin') => useSessionStore.setState({ user: { id: 'u1', email: 'a@b.c' }, role, loading: false })
+const signedOut = () => useSessionStore.setState({ user: null, role: null, loading: false })
+
+describe('route guards', () => {
+  afterEach(() => useSessionStore.setState({ user: null, role: null, loading: true }))
+
+  it('shows a spinner while the session loads', () => {
+    useSessionStore.setState({ loading: true })
+    renderAt('/en/dashboard')
+    expect(screen.getByRole('status').textContent).toBe('Loading your session…')
+    expect(screen.queryByText('dashboard content')).toBeNull()
+  })
+
+  it('sends signed-out users to the login of their language, remembering where they were', () => {
+    signedOut()
+    renderAt('/es/dashboard')
+    expect(screen.getByTestId('where').textContent).toBe('/es/login?redirectTo=%2Fes%2Fdashboard')
+  })
+
+  it('sends signed-out users on admin routes to the admin login', () => {
+    signedOut()
+    renderAt('/admin/users')
+    expect(screen.getByTestId('where').textContent).toBe('/admin/login?redirectTo=%2Fadmin%2Fusers')
+  })
+
+  it('lets a customer into the dashboard', () => {
+    signedIn('user')
+    renderAt('/en/dashboard')
+    expect(screen.getByText('dashboard content')).toBeTruthy()
+  })
+
+  it('sends a customer on an admin route to the dashboard', () => {
+    signedIn('user')
+    renderAt('/en/admin-panel')
+    expect(screen.queryByText('admin content')).toBeNull()
+    expect(screen.getByText('dashboard content')).toBeTruthy()
+  })
+
+  it('lets an admin into the admin routes', () => {
+    signedIn('admin')
+    renderAt('/en/admin-panel')
+    expect(screen.getByText('admin content')).toBeTruthy()
+  })
+})

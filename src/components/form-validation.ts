@@ -1,0 +1,31 @@
+import type { MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+
+export const passwordMinLength = 6
+
+export const validationMessages = {
+  required: msg`This field is required.`,
+  email: msg`Enter a valid email address.`,
+  passwordTooShort: msg`The password must be at least 6 characters.`,
+} satisfies Record<string, MessageDescriptor>
+
+export type FieldErrors<Field extends string> = Partial<Record<Field, MessageDescriptor>>
+
+const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
+
+export function requiredError(value: string): MessageDescriptor | undefined {
+  return value.trim() ? undefined : validationMessages.required
+}
+
+export function emailError(value: string): MessageDescriptor | undefined {
+  return requiredError(value) ?? (emailPattern.test(value.trim()) ? undefined : validationMessages.email)
+}
+
+export function passwordError(value: string): MessageDescriptor | undefined {
+  return requiredError(value) ?? (value.length >= passwordMinLength ? undefined : validationMessages.passwordTooShort)
+}
+
+/** Only the fields that have an error; an empty object means the form is valid. */
+export function collectErrors<Field extends string>(checks: Record<Field, MessageDescriptor | undefined>): FieldErrors<Field> {
+  return Object.fromEntries(Object.entries(checks).filter(([, error]) => error)) as FieldErrors<Field>
+}

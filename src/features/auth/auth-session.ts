@@ -1,0 +1,79 @@
+import { clearLocalData } from '@/local-db/wipe'
+import { getSupabase } from '@/remote/client'
+import { useSessionStore, type Role } from '@/stores/session-store'
+import { startSync } from '@/sync-engine/scheduler'
+import { routeOf } from './auth-paths'
+import { planAuthTransition } from './auth-transition'
+import { destinationAfterSignIn } from './destination'
+import { navigate } from './start-auth'
+
+type Client = Awaited<ReturnType<typeof getSupabase>>
+
+let connection: Promise<Client> | null = null
+let stopSync: (() => void) | null = null
+
+/** The auth client with its state listener attached (once). */
+export function connectAuth(): Promise<Client> {
+  connection ??= getSupabase().then(
+    (client) => {
+      client.auth.onAuthStateChange((event, session) => {
+        // supabase-js deadlocks if its own calls are awaited inside this callback.
+        setTimeout(() => void onAuthChange(client, event, session), 0)
+      })
+      return client
+    },
+    (error: unknown) => {
+      connection = null
+      useSessionStore.setState({ loading: false })
+      throw error
+    },
+  )
+  return connection
+}
+
+type AuthEvent = Parameters<Parameters<Client['auth']['onAuthStateChange']>[0]>
+
+async function onAuthChange(client: Client, event: AuthEvent[0], session: AuthEvent[1]) {
+  const previous = useSessionStore.getState().user
+  const plan = planAuthTransition({ event, previousUserId: previous?.id ?? null, sessionUserId: session?.user.id ?? null, pathname: location.pathname })
+  if (plan.kind === 'same-user') {
+    useSessionStore.setState({ expiresAt: session?.expires_at ?? null })
+    return
+  }
+  stopSync?.()
+  stopSync = null
+  if (plan.wipeLocalData) await clearLocalData()
+  if (plan.kind === 'signed-out' || !session) {
+    useSessionStore.setState({ user: null, expiresAt: null, role: null, loading: false })
+    if (plan.kind === 'signed-out' && plan.leaveProtectedPage) {
+      navigate(`/${routeOf(location.pathname).lang ?? document.documentElement.lang}`, { replace: true })
+    }
+    return
+  }
+  const user = { id: session.user.id, email: session.user.email ?? '' }
+  const role = await readRole(client, user.id)
+  useSessionStore.setState({ user, expiresAt: session.expires_at ?? null, role, loading: false })
+  stopSync = startSync(client, user.id)
+  if (plan.redirect) navigate(destinationAfterSignIn(location, role), { replace: true })
+}
+
+/** SPEC §4: the role comes from the profile; if that read fails, warn and treat as a customer. */
+export async function readRole(client: Client, userId: string): Promise<Role> {
+  const { data, error } = await client.from('profiles').select('role').eq('id', userId).single()
+  if (error || !data) {
+    console.warn('Could not read the role; treating the user as a customer.', error?.message)
+    return 'user'
+  }
+  return data.role === 'admin' ? 'admin' : 'user'
+}
+
+/** Clears this user's local data before anything else renders, then ends the session. */
+export async function signOut() {
+  const client = await connectAuth()
+  stopSync?.()
+  stopSync = null
+  await clearLocalData()
+  const { error } = await client.auth.signOut()
+  // Offline the server cannot revoke the token; the session still ends on this device.
+  if (error) await client.auth.signOut({ scope: 'local' })
+}

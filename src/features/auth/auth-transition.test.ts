@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest'
+import { planAuthTransition } from './auth-transition'
+
+const plan = (event: string, previousUserId: string | null, sessionUserId: string | null, pathname = '/es') =>
+  planAuthTransition({ event, previousUserId, sessionUserId, pathname })
+
+describe('auth transitions', () => {
+  it('app start with a stored session: signs in without wiping or redirecting', () => {
+    expect(plan('INITIAL_SESSION', null, 'u1', '/es/precios')).toEqual({ kind: 'signed-in', wipeLocalData: false, redirect: false })
+  })
+
+  it('app start without a session: stays a guest and keeps nothing to wipe', () => {
+    expect(plan('INITIAL_SESSION', null, null)).toEqual({ kind: 'signed-out', wipeLocalData: false, leaveProtectedPage: false })
+  })
+
+  it('a login redirects and starts from a clean read model', () => {
+    expect(plan('SIGNED_IN', null, 'u1', '/en/login')).toEqual({ kind: 'signed-in', wipeLocalData: true, redirect: true })
+  })
+
+  it('screens that finish their own sign-in are not redirected away', () => {
+    for (const path of ['/auth/callback', '/es/signup', '/en/register', '/en/reset-password']) {
+      expect(plan('SIGNED_IN', null, 'u1', path)).toMatchObject({ kind: 'signed-in', redirect: false })
+    }
+  })
+
+  it('token refreshes and tab refocus change nothing', () => {
+    expect(plan('TOKEN_REFRESHED', 'u1', 'u1')).toEqual({ kind: 'same-user' })
+    expect(plan('SIGNED_IN', 'u1', 'u1', '/es/dashboard')).toEqual({ kind: 'same-user' })
+    expect(plan('USER_UPDATED', 'u1', 'u1')).toEqual({ kind: 'same-user' })
+  })
+
+  it('another user arriving wipes the previous one', () => {
+    expect(plan('SIGNED_IN', 'u1', 'u2')).toMatchObject({ kind: 'signed-in', wipeLocalData: true })
+  })
+
+  it('sign-out wipes and leaves protected pages only', () => {
+    expect(plan('SIGNED_OUT', 'u1', null, '/es/dashboard')).toEqual({ kind: 'signed-out', wipeLocalData: true, leaveProtectedPage: true })
+    expect(plan('SIGNED_OUT', 'u1', null, '/admin/users')).toMatchObject({ leaveProtectedPage: true })
+    expect(plan('SIGNED_OUT', 'u1', null, '/en/pricing')).toMatchObject({ wipeLocalData: true, leaveProtectedPage: false })
+  })
+})

@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest'
+import { destinationAfterSignIn } from './destination'
+
+const at = (pathname: string, search = '') => ({ pathname, search })
+
+describe('where a sign-in lands', () => {
+  it('customers go to the dashboard and admins to the admin panel, in the page language', () => {
+    expect(destinationAfterSignIn(at('/en/login'), 'user')).toBe('/en/dashboard')
+    expect(destinationAfterSignIn(at('/es/login'), 'admin')).toBe('/es/admin-panel')
+  })
+
+  it('returns to the protected page the user came from', () => {
+    expect(destinationAfterSignIn(at('/es/login', '?redirectTo=%2Fes%2Fdashboard'), 'user')).toBe('/es/dashboard')
+    expect(destinationAfterSignIn(at('/admin/login', '?redirectTo=%2Fadmin%2Fusers'), 'admin')).toBe('/admin/users')
+  })
+
+  it('never returns a customer to an admin page, nor anywhere off-site', () => {
+    expect(destinationAfterSignIn(at('/es/login', '?redirectTo=%2Fadmin'), 'user')).toBe('/es/dashboard')
+    expect(destinationAfterSignIn(at('/es/login', '?redirectTo=%2F%2Fevil.example'), 'user')).toBe('/es/dashboard')
+    expect(destinationAfterSignIn(at('/es/login', '?redirectTo=https%3A%2F%2Fevil.example'), 'admin')).toBe('/es/admin-panel')
+  })
+})

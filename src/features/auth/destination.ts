@@ -1,0 +1,22 @@
+import { defaultLang, isLang } from '@/i18n/locales'
+import { paths } from '@/i18n/paths'
+import type { Role } from '@/stores/session-store'
+import { isProtectedPath, routeOf } from './auth-paths'
+
+/**
+ * Where a sign-in lands: the protected page the user was sent away from, when they may see it,
+ * else the admin panel for admins and the dashboard for customers (SPEC §4).
+ */
+export function destinationAfterSignIn(location: { pathname: string; search: string }, role: Role): string {
+  const lang = routeOf(location.pathname).lang ?? (isLang(document.documentElement.lang) ? document.documentElement.lang : defaultLang)
+  const redirectTo = new URLSearchParams(location.search).get('redirectTo')
+  if (redirectTo && isSafeRedirect(redirectTo, role)) return redirectTo
+  return role === 'admin' ? paths.page(lang, 'adminPanel') : paths.page(lang, 'dashboard')
+}
+
+function isSafeRedirect(path: string, role: Role): boolean {
+  if (!path.startsWith('/') || path.startsWith('//')) return false
+  const { page } = routeOf(path)
+  const adminOnly = page === 'admin' || page === 'adminPanel'
+  return isProtectedPath(path) && (!adminOnly || role === 'admin')
+}

@@ -1,0 +1,35 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { Link } from 'react-router'
+import { buttonClasses } from '@/components/ui/button'
+import { Spinner } from '@/components/ui/spinner'
+import { UsAddress } from '@/components/us-address'
+import { paths, useLang } from '@/i18n/paths'
+import { useLocker } from '@/local-db/queries'
+import { AuthShell } from './auth-shell'
+
+/** After signup: the locker number and the full US address, then on to the dashboard. */
+export function SignupSuccess({ userId, fullName }: { userId: string; fullName: string }) {
+  const { t } = useLingui()
+  const lang = useLang()
+  const locker = useLocker(userId)
+  return (
+    <AuthShell title={t`Your mailbox is ready!`} description={t`Use this address as the shipping address in any US store.`}>
+      {locker ? (
+        <div className="space-y-4">
+          <p>
+            <Trans>Your locker number</Trans>
+            <strong data-testid="locker-code" className="mt-1 block font-mono text-3xl text-brand-700 dark:text-brand-100">
+              {locker.code}
+            </strong>
+          </p>
+          <UsAddress fullName={fullName} lockerCode={locker.code} />
+        </div>
+      ) : (
+        <Spinner label={t`Loading your locker…`} />
+      )}
+      <Link to={paths.page(lang, 'dashboard')} className={`${buttonClasses('primary', 'lg')} mt-6 w-full`}>
+        <Trans>Continue to my locker</Trans>
+      </Link>
+    </AuthShell>
+  )
+}

@@ -1,0 +1,53 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { PageMeta } from '@/components/page-meta'
+import { Spinner } from '@/components/ui/spinner'
+import { UsAddress } from '@/components/us-address'
+import { useLocker, useProfile } from '@/local-db/queries'
+import { useSessionUser } from '@/stores/session-store'
+import { useSyncStatusStore } from '@/stores/sync-status-store'
+import { PackageList } from './package-list'
+import { ProfileCard, type SaveProfile } from './profile-card'
+import { SyncLine } from './sync-line'
+
+/** Renders only the local read model: online, offline and just-reconnected look the same. */
+export function DashboardPage({ saveProfile }: { saveProfile: SaveProfile }) {
+  const { t } = useLingui()
+  const user = useSessionUser()!
+  const profile = useProfile(user.id)
+  const locker = useLocker(user.id)
+  const syncError = useSyncStatusStore((state) => state.error)
+
+  return (
+    <div className="mx-auto max-w-6xl space-y-6 px-4 py-8">
+      <PageMeta title={t`My locker`} description={t`Your locker, US address and packages.`} />
+      <div className="flex flex-wrap items-end justify-between gap-2">
+        <h1 className="text-3xl font-extrabold">
+          <Trans>My locker</Trans>
+        </h1>
+        <SyncLine />
+      </div>
+      {syncError && (
+        <p role="alert" className="rounded-xl border border-red-300 bg-red-50 p-4 text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200">
+          <Trans>We could not refresh your data: {syncError}</Trans>
+        </p>
+      )}
+      <div className="grid gap-6 lg:grid-cols-[1fr_2fr]">
+        <div className="space-y-6">
+          {profile ? <ProfileCard key={profile.updated_at} profile={profile} saveProfile={saveProfile} /> : <Spinner label={t`Loading your profile…`} />}
+          {locker && (
+            <section aria-labelledby="locker-heading" className="space-y-3 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-800 dark:bg-slate-900">
+              <h2 id="locker-heading" className="text-lg font-bold">
+                <Trans>Locker</Trans>{' '}
+                <span data-testid="locker-code" className="font-mono text-brand-700 dark:text-brand-100">
+                  {locker.code}
+                </span>
+              </h2>
+              <UsAddress fullName={profile?.full_name ?? ''} lockerCode={locker.code} />
+            </section>
+          )}
+        </div>
+        <PackageList userId={user.id} />
+      </div>
+    </div>
+  )
+}

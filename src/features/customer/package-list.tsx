@@ -1,0 +1,29 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { Spinner } from '@/components/ui/spinner'
+import { usePackages } from '@/local-db/queries'
+import { PackageCard } from './package-card'
+
+export function PackageList({ userId }: { userId: string }) {
+  const { t } = useLingui()
+  const packages = usePackages(userId)
+  return (
+    <section aria-labelledby="packages-heading" className="space-y-3">
+      <h2 id="packages-heading" className="text-xl font-bold">
+        <Trans>My packages</Trans>
+      </h2>
+      {packages === undefined ? (
+        <Spinner label={t`Loading your packages…`} />
+      ) : packages.length === 0 ? (
+        <p className="rounded-xl border border-dashed border-slate-300 p-6 text-center text-slate-600 dark:border-slate-700 dark:text-slate-400">
+          <Trans>You have no packages yet.</Trans>
+        </p>
+      ) : (
+        <ul className="space-y-3">
+          {packages.map((pkg) => (
+            <PackageCard key={pkg.id} pkg={pkg} />
+          ))}
+        </ul>
+      )}
+    </section>
+  )
+}

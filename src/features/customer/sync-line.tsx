@@ -1,0 +1,23 @@
+import { Trans } from '@lingui/react/macro'
+import { formatDateTime } from '@/i18n/format'
+import { useLang } from '@/i18n/paths'
+import { useOnline } from '@/stores/connectivity-store'
+import { useSyncStatusStore } from '@/stores/sync-status-store'
+
+/** Unobtrusive: when the local copy was last refreshed, and whether it is refreshing or offline. */
+export function SyncLine() {
+  const lang = useLang()
+  const online = useOnline()
+  const { state, lastSyncedAt } = useSyncStatusStore()
+  return (
+    <p role="status" data-testid="sync-line" className="text-xs text-slate-500 dark:text-slate-400">
+      {!online ? (
+        <Trans>Offline — showing your saved copy.</Trans>
+      ) : state === 'syncing' ? (
+        <Trans>Syncing…</Trans>
+      ) : lastSyncedAt ? (
+        <Trans>Last synced {formatDateTime(lastSyncedAt, lang)}</Trans>
+      ) : null}
+    </p>
+  )
+}

@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest'
+import { formatDateTime, formatMeasure } from './format'
+
+describe('formatting for the page language', () => {
+  it('formats weights and volumes with the language decimal mark', () => {
+    expect(formatMeasure(2.5, 'kg', 'en')).toBe('2.5 kg')
+    expect(formatMeasure('2.5', 'kg', 'es')).toBe('2,5 kg')
+    expect(formatMeasure(0.0125, 'm³', 'en')).toBe('0.0125 m³')
+    expect(formatMeasure(null, 'kg', 'en')).toBe('—')
+  })
+
+  it('formats dates in the language', () => {
+    const date = '2025-09-23T15:00:00Z'
+    expect(formatDateTime(date, 'en')).toMatch(/Sep 23, 2025/)
+    expect(formatDateTime(date, 'es')).toMatch(/23 sept? 2025/)
+  })
+})

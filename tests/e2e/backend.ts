@@ -1,0 +1,57 @@
+import { createClient, type SupabaseClient } from '@supabase/supabase-js'
+import { expect, type Page } from '@playwright/test'
+
+/** The stand-in the e2e build talks to (see playwright.config.ts). */
+export const backendPort = 54329
+export const backendUrl = `http://127.0.0.1:${backendPort}`
+export const anonKey =
+  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0'
+
+export const demoAdmin = { email: 'admin@example.com', password: 'admin-demo-password' }
+export const demoCustomer = { email: 'cliente@example.com', password: 'cliente-demo-password' }
+export const seededToken = (n: number) => `00000000-0000-4000-8000-00000000000${n}`
+
+export function newClient(): SupabaseClient {
+  return createClient(backendUrl, anonKey, { auth: { persistSession: false, autoRefreshToken: false } })
+}
+
+export async function signedIn(credentials: { email: string; password: string }): Promise<SupabaseClient> {
+  const client = newClient()
+  const { error } = await client.auth.signInWithPassword(credentials)
+  if (error) throw error
+  return client
+}
+
+export function uniqueEmail(prefix: string): string {
+  return `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`
+}
+
+/** Signs up through the real screen and waits for the success view; returns the new customer. */
+export async function signUpThroughUi(page: Page, lang: 'es' | 'en' = 'en') {
+  const email = uniqueEmail('cust')
+  const password = 'secret-pass-1'
+  await page.goto(lang === 'en' ? '/en/register' : '/es/signup')
+  const main = page.getByRole('main')
+  await main.getByLabel(lang === 'en' ? 'Full name' : 'Nombre completo').fill('Ana Test')
+  await main.getByLabel('Email', { exact: false }).first().fill(email)
+  await main.getByLabel(lang === 'en' ? 'Password' : 'Contraseña', { exact: true }).fill(password)
+  await main.getByRole('button', { name: lang === 'en' ? 'Create my mailbox' : 'Crear mi casillero' }).click()
+  await expect(main.getByTestId('locker-code')).toHaveText(/^MIA\d{6}$/, { timeout: 15_000 })
+  return { email, password, lockerCode: (await main.getByTestId('locker-code').textContent())! }
+}
+
+/** As the demo admin, registers a package for a customer (by email), as the warehouse would. */
+export async function registerPackageFor(email: string, fields: { tracking_code?: string; weight_kg?: number } = {}) {
+  const admin = await signedIn(demoAdmin)
+  const { data: profile, error: profileError } = await admin.from('profiles').select('id').eq('email', email).single()
+  if (profileError) throw profileError
+  const { data: locker, error: lockerError } = await admin.from('lockers').select('code').eq('user_id', profile.id).single()
+  if (lockerError) throw lockerError
+  const { data, error } = await admin
+    .from('packages')
+    .insert({ user_id: profile.id, locker_code: locker.code, status: 'recibido', tracking_code: 'TBA123', weight_kg: 1.5, volume_m3: 0.02, ...fields })
+    .select()
+    .single()
+  if (error) throw error
+  return { admin, pkg: data as { id: string; version: number; public_token: string } }
+}

@@ -1,0 +1,65 @@
+import { expect, test, type Page } from '@playwright/test'
+
+async function waitForServiceWorker(page: Page) {
+  await page.evaluate(async () => {
+    const registration = await navigator.serviceWorker.ready
+    // Controlled once clientsClaim has run, so this visit's own requests are served by it too.
+    if (!navigator.serviceWorker.controller) {
+      await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }))
+    }
+    return registration.active?.state
+  })
+}
+
+test('the manifest makes the app installable', async ({ page, request }) => {
+  await page.goto('/es')
+  const href = await page.locator('link[rel="manifest"]').getAttribute('href')
+  const manifest = await (await request.get(href!)).json()
+  expect(manifest).toMatchObject({ display: 'standalone', start_url: '/es', scope: '/' })
+  expect(manifest.name).toBeTruthy()
+  expect(manifest.short_name).toBeTruthy()
+  expect(manifest.description).toBeTruthy()
+  expect(manifest.theme_color).toMatch(/^#/)
+  expect(manifest.background_color).toMatch(/^#/)
+  const sizes = manifest.icons.map((icon: { sizes: string; purpose?: string }) => `${icon.sizes} ${icon.purpose ?? 'any'}`)
+  expect(sizes).toEqual(expect.arrayContaining(['192x192 any', '512x512 any', '512x512 maskable']))
+  for (const icon of manifest.icons) expect((await request.get(icon.src)).ok()).toBe(true)
+})
+
+test('the service worker registers and never stores API responses', async ({ page }) => {
+  await page.goto('/en')
+  await waitForServiceWorker(page)
+  const cached = await page.evaluate(async () => {
+    const urls: string[] = []
+    for (const name of await caches.keys()) {
+      for (const request of await (await caches.open(name)).keys()) urls.push(new URL(request.url).pathname)
+    }
+    return urls
+  })
+  expect(cached).toEqual(expect.arrayContaining(['/index.html', '/manifest.webmanifest', '/logos/amazon.svg']))
+  expect(cached.some((path) => path.startsWith('/rest/') || path.startsWith('/auth/'))).toBe(false)
+})
+
+test('after one visit, FAQ, blog and pricing reload offline in both languages', async ({ page, context }) => {
+  await page.goto('/es')
+  await waitForServiceWorker(page)
+  await context.setOffline(true)
+
+  const visits = [
+    { path: '/es/faqs', text: /preguntas frecuentes/i },
+    { path: '/en/faqs', text: /frequently asked questions/i },
+    { path: '/es/blog', text: /blog/i },
+    { path: '/en/blog', text: /blog/i },
+    { path: '/es/precios', text: '$4.99' },
+    { path: '/en/pricing', text: 'Most Popular' },
+  ]
+  for (const { path, text } of visits) {
+    await page.goto(path)
+    await page.reload()
+    await expect(page.getByRole('main')).toContainText(text)
+    await expect(page.getByTestId('offline-indicator')).toBeVisible()
+  }
+  await page.goto('/en/faqs')
+  await page.getByRole('main').locator('button[aria-expanded]').first().click()
+  await expect(page.getByRole('main').locator('button[aria-expanded="true"]')).toHaveCount(1)
+})
