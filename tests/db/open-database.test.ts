@@ -1,0 +1,92 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import bcrypt from 'bcryptjs'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { openDatabase, readMigrations } from '../../supabase/local/database.ts'
+import type { Db } from './helpers.ts'
+
+const statusOrder = ['recibido', 'consolidacion', 'transito', 'aduana', 'disponible', 'entregado']
+
+describe('openDatabase on a data directory', () => {
+  let dataDir: string
+  let first: { db: Db; fresh: boolean }
+  const log: string[] = []
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'casillero-db-'))
+    const started = performance.now()
+    first = await openDatabase({ dataDir, log: (line) => log.push(line) })
+    console.info(`cold openDatabase: ${Math.round(performance.now() - started)} ms`)
+  })
+
+  afterAll(async () => {
+    if (!first.db.closed) await first.db.close()
+    await rm(dataDir, { recursive: true, force: true })
+  })
+
+  it('applies every migration once and the seed on a fresh directory', async () => {
+    const migrations = await readMigrations()
+    expect(first.fresh).toBe(true)
+    expect(log).toEqual([...migrations.map((m) => `applied migration ${m.version}_${m.name}`), 'applied seed.sql'])
+    const { rows } = await first.db.query<{ version: string }>('select version from supabase_migrations.schema_migrations order by version')
+    expect(rows.map((row) => row.version)).toEqual(migrations.map((m) => m.version))
+  })
+
+  it('seeds a demo admin and a demo customer whose bcrypt passwords verify', async () => {
+    const { rows } = await first.db.query<{ email: string; role: string; full_name: string; hash: string }>(`
+      select u.email, p.role, p.full_name, u.encrypted_password as hash
+      from auth.users u join public.profiles p on p.id = u.id order by u.email`)
+    expect(rows.map(({ email, role, full_name }) => ({ email, role, full_name }))).toEqual([
+      { email: 'admin@example.com', role: 'admin', full_name: 'Admin Demo' },
+      { email: 'cliente@example.com', role: 'user', full_name: 'Cliente Demo' },
+    ])
+    expect(bcrypt.compareSync('admin-demo-password', rows[0]!.hash)).toBe(true)
+    expect(bcrypt.compareSync('cliente-demo-password', rows[1]!.hash)).toBe(true)
+  })
+
+  it('gives the demo customer a locker and one package per status with fixed public tokens', async () => {
+    const { rows } = await first.db.query<{ status: string; public_token: string; locker_code: string; code: string }>(`
+      select pk.status, pk.public_token, pk.locker_code, l.code
+      from public.packages pk
+      join auth.users u on u.id = pk.user_id
+      join public.lockers l on l.user_id = pk.user_id
+      where u.email = 'cliente@example.com'
+      order by pk.public_token`)
+    expect(rows.map((row) => row.status)).toEqual(statusOrder)
+    expect(rows.map((row) => row.public_token)).toEqual(statusOrder.map((_, i) => `00000000-0000-4000-8000-00000000000${i + 1}`))
+    for (const row of rows) expect(row.locker_code).toBe(row.code)
+  })
+
+  it('reopens warm: nothing applied again, data kept', async () => {
+    await first.db.query(`update public.profiles set full_name = 'Cliente Cambiado' where email = 'cliente@example.com'`)
+    await first.db.close()
+    const log2: string[] = []
+    const started = performance.now()
+    const second = await openDatabase({ dataDir, log: (line) => log2.push(line) })
+    console.info(`warm openDatabase: ${Math.round(performance.now() - started)} ms`)
+    try {
+      expect(second.fresh).toBe(false)
+      expect(log2).toEqual([])
+      const { rows } = await second.db.query<{ packages: number; name: string }>(`
+        select (select count(*)::int from public.packages) as packages,
+          (select full_name from public.profiles where email = 'cliente@example.com') as name`)
+      expect(rows[0]).toEqual({ packages: 6, name: 'Cliente Cambiado' })
+    } finally {
+      await second.db.close()
+    }
+  })
+})
+
+it('openDatabase in memory without seed is empty but fully migrated', async () => {
+  const { db, fresh } = await openDatabase({ seed: false })
+  try {
+    expect(fresh).toBe(true)
+    const { rows } = await db.query<{ users: number; tables: number }>(`
+      select (select count(*)::int from auth.users) as users,
+        (select count(*)::int from pg_tables where schemaname = 'public') as tables`)
+    expect(rows[0]).toEqual({ users: 0, tables: 4 })
+  } finally {
+    await db.close()
+  }
+})
