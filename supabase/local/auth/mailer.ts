@@ -1,0 +1,25 @@
+// The two mails GoTrue sends here: signup confirmation and password recovery. Each stores the
+// token's hash on the user and "sends" a link to GET /auth/v1/verify plus the 6-digit code.
+import type { MailType } from '../mail'
+import type { AuthContext } from './context'
+import { newMailedToken } from './otp'
+import { updateUser, type UserRow } from './users'
+
+const SUBJECTS: Record<MailType, string> = {
+  signup: 'Confirm Your Signup',
+  recovery: 'Reset Your Password',
+  magiclink: 'Your Magic Link',
+}
+
+function verifyLink(context: AuthContext, hash: string, type: MailType, redirectTo: string): string {
+  const query = new URLSearchParams({ token: hash, type, redirect_to: redirectTo })
+  return `${context.config.apiUrl()}/auth/v1/verify?${query.toString()}`
+}
+
+export async function sendMailedToken(context: AuthContext, user: UserRow, type: 'signup' | 'recovery', redirectTo: string): Promise<UserRow> {
+  const email = user.email ?? ''
+  const { otp, hash } = newMailedToken(email)
+  const updated = await updateUser(context.db, user.id, type === 'signup' ? { confirmationToken: hash } : { recoveryToken: hash })
+  context.mail.send({ to: email, subject: SUBJECTS[type], link: verifyLink(context, hash, type, redirectTo), otp, type })
+  return updated
+}

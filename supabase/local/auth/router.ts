@@ -1,0 +1,50 @@
+// /auth/v1: the part of GoTrue that supabase-js's auth client uses in this app.
+import { json, type Handler, type HttpRequest, type HttpResponse } from '../http'
+import type { AuthContext } from './context'
+import { AuthError, authErrorResponse, authErrors } from './errors'
+import { signup } from './signup'
+import { token } from './token'
+import { getUser, logout, putUser } from './user'
+import { recover, verifyLink, verifyOtp } from './verify'
+
+type Route = (context: AuthContext, request: HttpRequest) => Promise<HttpResponse>
+
+const health: Route = async () =>
+  json(200, { version: 'v2-local-stand-in', name: 'GoTrue', description: 'GoTrue is a user registration and authentication API' })
+
+const settings: Route = async (context) =>
+  json(200, {
+    external: { anonymous_users: false, email: true, phone: false },
+    disable_signup: false,
+    mailer_autoconfirm: !context.config.confirmEmail,
+    phone_autoconfirm: false,
+    sms_provider: '',
+    saml_enabled: false,
+  })
+
+const ROUTES: Record<string, Partial<Record<string, Route>>> = {
+  health: { GET: health },
+  settings: { GET: settings },
+  signup: { POST: signup },
+  token: { POST: token },
+  user: { GET: getUser, PUT: putUser },
+  logout: { POST: logout },
+  recover: { POST: recover },
+  verify: { GET: verifyLink, POST: verifyOtp },
+}
+
+export function authHandler(context: AuthContext): Handler {
+  return async (request) => {
+    try {
+      const path = request.url.pathname.replace(/^\/auth\/v1\/?/, '').replace(/\/$/, '')
+      const methods = ROUTES[path]
+      if (!methods) throw authErrors.notFound()
+      const route = methods[request.method === 'HEAD' ? 'GET' : request.method]
+      if (!route) throw authErrors.methodNotAllowed()
+      return await route(context, request)
+    } catch (error) {
+      if (error instanceof AuthError) return authErrorResponse(error)
+      throw error
+    }
+  }
+}

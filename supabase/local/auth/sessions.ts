@@ -1,0 +1,131 @@
+// Sessions as GoTrue keeps them: a row in auth.sessions, a chain of rotating refresh tokens in
+// auth.refresh_tokens, and short-lived HS256 access tokens that name the session.
+import { randomBytes, randomUUID } from 'node:crypto'
+import type { PGlite } from '@electric-sql/pglite'
+import { signJwt } from '../jwt'
+import { authErrors } from './errors'
+import { userJson, type UserJson } from './user-json'
+import { findUserById, identitiesOf, type UserRow } from './users'
+
+export const ACCESS_TOKEN_SECONDS = 3600
+
+export type SignInMethod = 'password' | 'otp' | 'recovery'
+
+export interface SessionJson {
+  access_token: string
+  token_type: 'bearer'
+  expires_in: number
+  expires_at: number
+  refresh_token: string
+  user: UserJson
+}
+
+export type LogoutScope = 'global' | 'local' | 'others'
+
+interface RefreshTokenRow {
+  id: number
+  token: string
+  user_id: string
+  revoked: boolean
+  session_id: string | null
+}
+
+const newRefreshToken = () => randomBytes(16).toString('base64url')
+
+export class Sessions {
+  constructor(
+    private readonly db: PGlite,
+    /** The `iss` of access tokens: the auth API's URL, as GoTrue's API_EXTERNAL_URL. */
+    private readonly issuer: () => string,
+  ) {}
+
+  /** Starts a new session for a user who just proved who they are. */
+  async start(user: UserRow, method: SignInMethod): Promise<SessionJson> {
+    const sessionId = randomUUID()
+    const refreshToken = newRefreshToken()
+    await this.db.transaction(async (tx) => {
+      await tx.query(`insert into auth.sessions (id, user_id, created_at, updated_at, aal) values ($1, $2, now(), now(), 'aal1')`, [sessionId, user.id])
+      await tx.query(
+        `insert into auth.refresh_tokens (instance_id, token, user_id, revoked, parent, session_id, created_at, updated_at)
+         values ('00000000-0000-0000-0000-000000000000', $1, $2, false, null, $3, now(), now())`,
+        [refreshToken, user.id, sessionId],
+      )
+    })
+    return this.sessionJson(user, sessionId, refreshToken, method)
+  }
+
+  /**
+   * Rotates a refresh token: the presented one is revoked and names its successor's parent.
+   * Presenting a revoked token again revokes the whole session (reuse detection).
+   */
+  async refresh(token: string): Promise<SessionJson> {
+    const outcome = await this.db.transaction(async (tx) => {
+      const { rows } = await tx.query<RefreshTokenRow>(
+        `select id, token, user_id, revoked, session_id from auth.refresh_tokens where token = $1 for update`,
+        [token],
+      )
+      const current = rows[0]
+      if (!current?.session_id) return { error: authErrors.refreshTokenNotFound() }
+      if (current.revoked) {
+        await tx.query(`update auth.refresh_tokens set revoked = true, updated_at = now() where session_id = $1`, [current.session_id])
+        return { error: authErrors.refreshTokenAlreadyUsed() }
+      }
+      const user = await findUserById(tx, current.user_id)
+      if (!user) return { error: authErrors.refreshTokenNotFound() }
+      if (user.banned_until && user.banned_until > new Date()) return { error: authErrors.userBanned() }
+      const next = newRefreshToken()
+      await tx.query(`update auth.refresh_tokens set revoked = true, updated_at = now() where id = $1`, [current.id])
+      await tx.query(
+        `insert into auth.refresh_tokens (instance_id, token, user_id, revoked, parent, session_id, created_at, updated_at)
+         values ('00000000-0000-0000-0000-000000000000', $1, $2, false, $3, $4, now(), now())`,
+        [next, user.id, current.token, current.session_id],
+      )
+      await tx.query(`update auth.sessions set refreshed_at = now(), updated_at = now() where id = $1`, [current.session_id])
+      return { user, sessionId: current.session_id, refreshToken: next }
+    })
+    // The reuse revocation above must commit, so errors are returned from the transaction, not thrown.
+    if ('error' in outcome) throw outcome.error
+    return this.sessionJson(outcome.user, outcome.sessionId, outcome.refreshToken, 'password')
+  }
+
+  async exists(sessionId: string): Promise<boolean> {
+    const { rows } = await this.db.query(`select 1 from auth.sessions where id = $1`, [sessionId])
+    return rows.length > 0
+  }
+
+  /** Logout: deleting sessions deletes their refresh tokens (on delete cascade). */
+  async end(userId: string, sessionId: string | undefined, scope: LogoutScope): Promise<void> {
+    if (scope === 'global') await this.db.query(`delete from auth.sessions where user_id = $1`, [userId])
+    else if (scope === 'local' && sessionId) await this.db.query(`delete from auth.sessions where id = $1`, [sessionId])
+    else if (scope === 'others') await this.db.query(`delete from auth.sessions where user_id = $1 and id is distinct from $2`, [userId, sessionId ?? null])
+  }
+
+  private async sessionJson(user: UserRow, sessionId: string, refreshToken: string, method: SignInMethod): Promise<SessionJson> {
+    const iat = Math.floor(Date.now() / 1000)
+    const expiresAt = iat + ACCESS_TOKEN_SECONDS
+    const accessToken = await signJwt({
+      iss: this.issuer(),
+      sub: user.id,
+      aud: 'authenticated',
+      exp: expiresAt,
+      iat,
+      email: user.email ?? '',
+      phone: user.phone ?? '',
+      app_metadata: user.raw_app_meta_data ?? {},
+      user_metadata: user.raw_user_meta_data ?? {},
+      role: 'authenticated',
+      aal: 'aal1',
+      amr: [{ method, timestamp: iat }],
+      session_id: sessionId,
+      is_anonymous: user.is_anonymous,
+    })
+    return {
+      access_token: accessToken,
+      token_type: 'bearer',
+      expires_in: ACCESS_TOKEN_SECONDS,
+      expires_at: expiresAt,
+      refresh_token: refreshToken,
+      user: userJson(user, await identitiesOf(this.db, user.id)),
+    }
+  }
+}

@@ -1,0 +1,44 @@
+import bcrypt from 'bcryptjs'
+import { json, noContent, type HttpRequest, type HttpResponse } from '../http'
+import { readJsonObject, requireUser, stringField, type AuthContext } from './context'
+import { authErrors } from './errors'
+import type { LogoutScope } from './sessions'
+import { BCRYPT_COST, validatePassword } from './signup'
+import { userJson } from './user-json'
+import { identitiesOf, normalizeEmail, updateUser, type UserChanges } from './users'
+
+/** GET /user */
+export async function getUser(context: AuthContext, request: HttpRequest): Promise<HttpResponse> {
+  const { user } = await requireUser(context, request)
+  return json(200, userJson(user, await identitiesOf(context.db, user.id)))
+}
+
+/** PUT /user: a new password and/or metadata (`data`). */
+export async function putUser(context: AuthContext, request: HttpRequest): Promise<HttpResponse> {
+  const { user } = await requireUser(context, request)
+  const body = await readJsonObject(request)
+  const changes: UserChanges = {}
+  if (typeof body.password === 'string') {
+    validatePassword(body.password)
+    if (user.encrypted_password && (await bcrypt.compare(body.password, user.encrypted_password))) throw authErrors.samePassword()
+    changes.passwordHash = await bcrypt.hash(body.password, BCRYPT_COST)
+  }
+  if (typeof body.data === 'object' && body.data !== null && !Array.isArray(body.data)) changes.userMetadata = body.data as Record<string, unknown>
+  const email = stringField(body, 'email')
+  if (email !== '' && normalizeEmail(email) !== user.email) {
+    throw authErrors.validation('Changing the email address is not supported by the local stand-in')
+  }
+  const updated = Object.keys(changes).length > 0 ? await updateUser(context.db, user.id, changes) : user
+  return json(200, userJson(updated, await identitiesOf(context.db, updated.id)))
+}
+
+const SCOPES = new Set<LogoutScope>(['global', 'local', 'others'])
+
+/** POST /logout?scope=global|local|others */
+export async function logout(context: AuthContext, request: HttpRequest): Promise<HttpResponse> {
+  const scope = request.url.searchParams.get('scope') ?? 'global'
+  if (!SCOPES.has(scope as LogoutScope)) throw authErrors.validation(`Unsupported logout scope "${scope}"`)
+  const { user, claims } = await requireUser(context, request)
+  await context.sessions.end(user.id, claims.session_id, scope as LogoutScope)
+  return noContent()
+}

@@ -1,0 +1,15 @@
+// The Supabase CLI's public local-development secrets (`supabase status` prints the same ones), so
+// the app cannot tell this stand-in from `supabase start`. They protect nothing: never use them
+// for a hosted project.
+
+export const SUPABASE_LOCAL_JWT_SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long'
+
+/** HS256, { iss: 'supabase-demo', role: 'anon', exp: 1983812996 } */
+export const SUPABASE_LOCAL_ANON_KEY =
+  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0'
+
+/** HS256, { iss: 'supabase-demo', role: 'service_role', exp: 1983812996 } */
+export const SUPABASE_LOCAL_SERVICE_ROLE_KEY =
+  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6InNlcnZpY2Vfcm9sZSIsImV4cCI6MTk4MzgxMjk5Nn0.EGIM96RAZx35lJzdJsyH-qQwv8Hdp7fsn3W0YpN81IU'
+
+export const DEFAULT_PORT = 54321

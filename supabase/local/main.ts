@@ -1,0 +1,56 @@
+// npm run backend: the local stand-in for Supabase. npm run db:reset: recreate its database and exit.
+import { rm } from 'node:fs/promises'
+import { resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { openDatabase } from './database'
+import { SUPABASE_LOCAL_ANON_KEY, SUPABASE_LOCAL_SERVICE_ROLE_KEY } from './keys'
+import { startStandIn } from './server'
+
+const repoRoot = fileURLToPath(new URL('../..', import.meta.url))
+const dataDir = resolve(repoRoot, process.env.SUPABASE_LOCAL_DIR ?? '.supabase-local')
+const port = Number(process.env.SUPABASE_LOCAL_PORT ?? 54321)
+const quiet = ['1', 'true'].includes(process.env.SUPABASE_LOCAL_QUIET ?? '')
+
+async function resetOnly() {
+  await rm(dataDir, { recursive: true, force: true })
+  const started = performance.now()
+  const { db } = await openDatabase({ dataDir, seed: true, log: (line) => console.log(`  ${line}`) })
+  await db.close()
+  console.log(`Recreated ${dataDir} from migrations + seed in ${((performance.now() - started) / 1000).toFixed(1)} s`)
+}
+
+async function serve() {
+  const started = performance.now()
+  const standIn = await startStandIn({ port, dataDir, quiet })
+  const seconds = ((performance.now() - started) / 1000).toFixed(1)
+  console.log(`
+  Supabase local stand-in is running (started in ${seconds} s)
+
+  API URL          ${standIn.url}
+  anon key         ${SUPABASE_LOCAL_ANON_KEY}
+  service_role key ${SUPABASE_LOCAL_SERVICE_ROLE_KEY}
+  Mail             ${standIn.url}/_dev/mail
+  Database         ${dataDir}   (npm run db:reset starts it over)
+
+  Demo accounts    admin@example.com   / admin-demo-password   (admin)
+                   cliente@example.com / cliente-demo-password (customer)
+`)
+  let stopping = false
+  const stop = async (signal: string) => {
+    if (stopping) return
+    stopping = true
+    console.log(`\n${signal}: stopping the stand-in…`)
+    await standIn.close()
+    process.exit(0)
+  }
+  process.on('SIGINT', () => void stop('SIGINT'))
+  process.on('SIGTERM', () => void stop('SIGTERM'))
+}
+
+try {
+  if (process.argv.includes('--reset-only')) await resetOnly()
+  else await serve()
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error)
+  process.exit(1)
+}

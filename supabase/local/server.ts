@@ -1,0 +1,116 @@
+// The stand-in's HTTP server: /auth/v1 (GoTrue subset), /rest/v1 (PostgREST subset) and
+// /_dev/mail (the mail catcher), over one PGlite database.
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import type { PGlite } from '@electric-sql/pglite'
+import type { AuthConfig } from './auth/context'
+import { authHandler } from './auth/router'
+import { Sessions } from './auth/sessions'
+import { corsHeaders, preflight } from './cors'
+import { openDatabase } from './database'
+import { BodyTooLargeError, json, toHttpRequest, writeResponse, type Handler, type HttpRequest, type HttpResponse } from './http'
+import { MailOutbox, mailHandler } from './mail'
+import { restHandler } from './rest/handler'
+
+export interface StandInOptions {
+  /** 0 picks a free port; default 54321. */
+  port?: number
+  /** Folder of the PGlite database; undefined keeps it in memory (fresh, seeded). */
+  dataDir?: string
+  /** No request log. */
+  quiet?: boolean
+  /** Require email confirmation at signup (default: SUPABASE_LOCAL_CONFIRM_EMAIL=true). */
+  confirmEmail?: boolean
+  /** Where auth links lead when redirect_to is missing or not allowed (config.toml site_url). */
+  siteUrl?: string
+  /** Where log lines go (default stdout). */
+  log?: (line: string) => void
+}
+
+export interface StandIn {
+  url: string
+  port: number
+  db: PGlite
+  mail: MailOutbox
+  close(): Promise<void>
+}
+
+const HOST = '127.0.0.1'
+
+export async function startStandIn(opts: StandInOptions = {}): Promise<StandIn> {
+  const log = opts.log ?? ((line: string) => console.log(line))
+  const { db } = await openDatabase({ dataDir: opts.dataDir, seed: true, log: opts.quiet ? undefined : log })
+  const mail = new MailOutbox(log)
+  let url = ''
+  const config: AuthConfig = {
+    apiUrl: () => url,
+    siteUrl: opts.siteUrl ?? process.env.SUPABASE_LOCAL_SITE_URL ?? 'http://localhost:4173',
+    confirmEmail: opts.confirmEmail ?? process.env.SUPABASE_LOCAL_CONFIRM_EMAIL === 'true',
+  }
+  const sessions = new Sessions(db, () => `${url}/auth/v1`)
+  const routes: [prefix: string, handler: Handler][] = [
+    ['/auth/v1', authHandler({ db, sessions, mail, config })],
+    ['/rest/v1', restHandler(db)],
+    ['/_dev/mail', mailHandler(mail)],
+  ]
+
+  const server = createServer((incoming, res) => {
+    const started = performance.now()
+    const request = toHttpRequest(incoming, `http://${HOST}`)
+    void respond(request, routes, log).then((response) => {
+      writeResponse(res, response, corsHeaders(request), request.method === 'HEAD')
+      if (!opts.quiet) log(`${request.method} ${request.url.pathname} ${response.status} ${(performance.now() - started).toFixed(0)}ms`)
+    })
+  })
+
+  try {
+    await listen(server, opts.port ?? 54321)
+  } catch (error) {
+    await db.close()
+    throw error
+  }
+  const { port } = server.address() as AddressInfo
+  url = `http://${HOST}:${port}`
+
+  let closing: Promise<void> | undefined
+  return {
+    url,
+    port,
+    db,
+    mail,
+    close() {
+      closing ??= (async () => {
+        await new Promise<void>((resolve) => {
+          server.close(() => resolve())
+          server.closeAllConnections()
+        })
+        await db.close()
+      })()
+      return closing
+    },
+  }
+}
+
+async function respond(request: HttpRequest, routes: [string, Handler][], log: (line: string) => void): Promise<HttpResponse> {
+  if (request.method === 'OPTIONS') return preflight(request)
+  const path = request.url.pathname
+  const route = routes.find(([prefix]) => path === prefix || path.startsWith(`${prefix}/`))
+  if (!route) return json(404, { message: 'no Route matched with those values' })
+  try {
+    return await route[1](request)
+  } catch (error) {
+    if (error instanceof BodyTooLargeError) return json(413, { message: error.message })
+    log(`[error] ${request.method} ${path}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`)
+    return json(500, { message: 'Internal stand-in error', details: error instanceof Error ? error.message : String(error) })
+  }
+}
+
+function listen(server: Server, port: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(port, HOST, () => {
+      server.off('error', reject)
+      resolve()
+    })
+  })
+}

@@ -1,0 +1,29 @@
+import { createClient, type SupabaseClient } from '@supabase/supabase-js'
+import { SUPABASE_LOCAL_ANON_KEY } from '../../supabase/local/keys'
+import { startStandIn, type StandIn, type StandInOptions } from '../../supabase/local/server'
+
+export const demoAdmin = { email: 'admin@example.com', password: 'admin-demo-password' }
+export const demoCustomer = { email: 'cliente@example.com', password: 'cliente-demo-password' }
+export const seededToken = (n: number) => `00000000-0000-4000-8000-00000000000${n}`
+
+/** A fresh in-memory stand-in on a random port, silent. */
+export function startTestStandIn(options: StandInOptions = {}): Promise<StandIn> {
+  return startStandIn({ port: 0, quiet: true, log: () => {}, ...options })
+}
+
+export function newClient(url: string): SupabaseClient {
+  return createClient(url, SUPABASE_LOCAL_ANON_KEY, { auth: { persistSession: false, autoRefreshToken: false } })
+}
+
+export async function signedIn(url: string, credentials: { email: string; password: string }): Promise<SupabaseClient> {
+  const client = newClient(url)
+  const { error } = await client.auth.signInWithPassword(credentials)
+  if (error) throw error
+  return client
+}
+
+let counter = 0
+export function uniqueEmail(prefix = 'user'): string {
+  counter += 1
+  return `${prefix}-${Date.now()}-${counter}@example.com`
+}
