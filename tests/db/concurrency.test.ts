@@ -1,0 +1,202 @@
+import { randomUUID } from 'node:crypto'
+import { readFile } from 'node:fs/promises'
+import type pg from 'pg'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import type { JwtClaims } from '../../supabase/local/as-role.ts'
+import { type Cluster, beginAs, queryAs, startCluster } from './postgres-cluster.ts'
+
+// Runs on a real PostgreSQL 15: overlapping transactions need real connections.
+
+let cluster: Cluster
+const clients: pg.Client[] = []
+let owner: pg.Client
+let customer: JwtClaims
+let adminClaims: JwtClaims[]
+
+async function connect(): Promise<pg.Client> {
+  const client = await cluster.connect()
+  clients.push(client)
+  return client
+}
+
+async function createUser(admin = false): Promise<JwtClaims> {
+  const id = randomUUID()
+  await owner.query(
+    `insert into auth.users (id, aud, role, email, raw_user_meta_data) values ($1, 'authenticated', 'authenticated', $2, '{}')`,
+    [id, `${id}@example.test`],
+  )
+  if (admin) await owner.query(`update public.profiles set role = 'admin' where id = $1`, [id])
+  return { sub: id, role: 'authenticated' }
+}
+
+const insertPackage = async (client: pg.Client, userId: string) =>
+  (await client.query<{ id: string }>(`insert into public.packages (user_id) values ($1) returning id`, [userId])).rows[0]!.id
+
+interface Pull {
+  packages: { id: string }[]
+  checkpoint: string | null
+  has_more: boolean
+}
+
+// A setup failure (typically: PostgreSQL 15 not installed) fails every test
+// with its message instead of leaving them skipped.
+let setupError: unknown
+
+beforeAll(async () => {
+  try {
+    cluster = await startCluster()
+    owner = await connect()
+    customer = await createUser()
+    adminClaims = [await createUser(true), await createUser(true)]
+  } catch (error) {
+    setupError = error
+  }
+}, 60_000)
+
+beforeEach(() => {
+  if (setupError) throw setupError
+})
+
+afterAll(async () => {
+  await Promise.all(clients.map((client) => client.end().catch(() => {})))
+  await cluster?.stop()
+})
+
+describe('pull_packages with a late-committing transaction', () => {
+  it('holds the checkpoint before an open transaction and then delivers every row exactly once', async () => {
+    const puller = await connect()
+    const pull = async (since: string | null) =>
+      (await queryAs<{ result: Pull }>(puller, customer, 'select public.pull_packages($1, 100) as result', [since]))[0]!.result
+
+    const early = await insertPackage(owner, customer.sub!)
+    const slow = await connect()
+    await slow.query('begin')
+    const late = await insertPackage(slow, customer.sub!) // T1: written first (older xid), committed last
+    const fast = await insertPackage(owner, customer.sub!) // T2: written and committed while T1 is open
+
+    const first = await pull(null)
+    expect(first.packages.map((p) => p.id)).toEqual([early])
+    expect(first.has_more).toBe(false)
+    const second = await pull(first.checkpoint)
+    expect(second).toEqual({ packages: [], checkpoint: first.checkpoint, has_more: false })
+
+    await slow.query('commit')
+    const third = await pull(second.checkpoint)
+    expect(third.packages.map((p) => p.id)).toEqual([late, fast])
+    expect(await pull(third.checkpoint)).toEqual({ packages: [], checkpoint: third.checkpoint, has_more: false })
+
+    const delivered = [first, second, third].flatMap((page) => page.packages.map((p) => p.id))
+    expect(delivered).toEqual([early, late, fast])
+  })
+
+  it('delivers a transaction that took its xid after a committed one without waiting for it', async () => {
+    const puller = await connect()
+    const pull = async (since: string | null) =>
+      (await queryAs<{ result: Pull }>(puller, customer, 'select public.pull_packages($1, 100) as result', [since]))[0]!.result
+    const start = (await pull(null)).checkpoint
+
+    const committed = await insertPackage(owner, customer.sub!)
+    const open = await connect()
+    await open.query('begin')
+    const pending = await insertPackage(open, customer.sub!)
+
+    const before = await pull(start)
+    expect(before.packages.map((p) => p.id)).toEqual([committed])
+    await open.query('commit')
+    const after = await pull(before.checkpoint)
+    expect(after.packages.map((p) => p.id)).toEqual([pending])
+  })
+})
+
+describe('apply_package_status under concurrency', () => {
+  type Result = { outcome: 'applied' | 'superseded'; package: { status: string; version: number } }
+  const applySql = `select public.apply_package_status($1, $2, $3, now(), $4) as result`
+
+  const eventsOf = async (packageId: string) =>
+    (
+      await owner.query<{ op_id: string; status: string; outcome: string }>(
+        // offset 1 skips the event the insert itself recorded
+        `select op_id, status, outcome from public.package_events where package_id = $1 order by recorded_at, id offset 1`,
+        [packageId],
+      )
+    ).rows
+
+  /** Waits until `client`'s backend is blocked on a lock. */
+  async function waitUntilBlocked(client: pg.Client) {
+    const pid = (client as unknown as { processID: number }).processID
+    for (let i = 0; i < 200; i++) {
+      const { rows } = await owner.query(`select 1 from pg_stat_activity where pid = $1 and wait_event_type = 'Lock'`, [pid])
+      if (rows.length > 0) return
+      await new Promise((resolve) => setTimeout(resolve, 25))
+    }
+    throw new Error('the second admin never blocked on the package row lock')
+  }
+
+  it('two admins changing the same version: the first applies, the second waits and is superseded', async () => {
+    const packageId = await insertPackage(owner, customer.sub!)
+    const [first, second] = [await connect(), await connect()]
+    const [op1, op2] = [randomUUID(), randomUUID()]
+
+    await beginAs(first, adminClaims[0]!)
+    const firstResult = (await first.query<{ result: Result }>(applySql, [op1, packageId, 'transito', 1])).rows[0]!.result
+    await beginAs(second, adminClaims[1]!)
+    const secondCall = second.query<{ result: Result }>(applySql, [op2, packageId, 'aduana', 1])
+    await waitUntilBlocked(second)
+    await first.query('commit')
+    const secondResult = (await secondCall).rows[0]!.result
+    await second.query('commit')
+
+    expect(firstResult).toMatchObject({ outcome: 'applied', package: { status: 'transito', version: 2 } })
+    expect(secondResult).toMatchObject({ outcome: 'superseded', package: { status: 'transito', version: 2 } })
+    expect(await eventsOf(packageId)).toEqual([
+      { op_id: op1, status: 'transito', outcome: 'applied' },
+      { op_id: op2, status: 'aduana', outcome: 'superseded' },
+    ])
+  })
+
+  it('a replay racing its original records one event and returns the same outcome to both', async () => {
+    const packageId = await insertPackage(owner, customer.sub!)
+    const [first, second] = [await connect(), await connect()]
+    const op = randomUUID()
+
+    await beginAs(first, adminClaims[0]!)
+    const firstResult = (await first.query<{ result: Result }>(applySql, [op, packageId, 'disponible', 1])).rows[0]!.result
+    await beginAs(second, adminClaims[0]!)
+    const replay = second.query<{ result: Result }>(applySql, [op, packageId, 'disponible', 1])
+    await waitUntilBlocked(second)
+    await first.query('commit')
+    const replayResult = (await replay).rows[0]!.result
+    await second.query('commit')
+
+    expect(replayResult).toEqual(firstResult)
+    expect(await eventsOf(packageId)).toEqual([{ op_id: op, status: 'disponible', outcome: 'applied' }])
+  })
+
+  it('many admins at once on one base version: exactly one applied, the rest superseded, all recorded', async () => {
+    const packageId = await insertPackage(owner, customer.sub!)
+    const racers = await Promise.all(Array.from({ length: 6 }, () => connect()))
+    const results = await Promise.all(
+      racers.map(async (client, i) => {
+        const rows = await queryAs<{ result: Result }>(client, adminClaims[i % 2]!, applySql, [randomUUID(), packageId, 'entregado', 1])
+        return rows[0]!.result.outcome
+      }),
+    )
+    expect(results.filter((outcome) => outcome === 'applied')).toHaveLength(1)
+    expect(results.filter((outcome) => outcome === 'superseded')).toHaveLength(5)
+    const events = await eventsOf(packageId)
+    expect(events.map((event) => event.outcome).sort()).toEqual(['applied', ...Array<string>(5).fill('superseded')])
+    const { rows } = await owner.query<{ version: string }>(`select version from public.packages where id = $1`, [packageId])
+    expect(rows[0]?.version).toBe('2')
+  })
+})
+
+describe('the same SQL on PostgreSQL 15', () => {
+  it('seed.sql applies after the migrations, as `supabase db reset` would run it', async () => {
+    await owner.query(await readFile(new URL('../../supabase/seed.sql', import.meta.url), 'utf8'))
+    const { rows } = await owner.query<{ statuses: string[] }>(`
+      select array_agg(p.status order by p.public_token) as statuses
+      from public.packages p join public.profiles pr on pr.id = p.user_id
+      where pr.email = 'cliente@example.com'`)
+    expect(rows[0]?.statuses).toEqual(['recibido', 'consolidacion', 'transito', 'aduana', 'disponible', 'entregado'])
+  })
+})
