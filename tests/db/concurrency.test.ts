@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises'
 import type pg from 'pg'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { JwtClaims } from '../../supabase/local/as-role.ts'
+import { applySchema } from '../../supabase/local/database.ts'
 import { type Cluster, beginAs, queryAs, startCluster } from './postgres-cluster.ts'
 
 // Runs on a real PostgreSQL 15: overlapping transactions need real connections.
@@ -191,6 +192,10 @@ describe('apply_package_status under concurrency', () => {
 })
 
 describe('the same SQL on PostgreSQL 15', () => {
+  it('applySchema is idempotent: a second run re-applies the auth bootstrap and no migration', async () => {
+    expect(await applySchema((sql) => owner.query(sql))).toEqual([])
+  })
+
   it('seed.sql applies after the migrations, as `supabase db reset` would run it', async () => {
     await owner.query(await readFile(new URL('../../supabase/seed.sql', import.meta.url), 'utf8'))
     const { rows } = await owner.query<{ statuses: string[] }>(`
