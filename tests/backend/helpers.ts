@@ -11,8 +11,21 @@ export function startTestStandIn(options: StandInOptions = {}): Promise<StandIn>
   return startStandIn({ port: 0, quiet: true, log: () => {}, ...options })
 }
 
+/**
+ * supabase-js builds its realtime client eagerly, and Node 20 has no global WebSocket. The stand-in
+ * has no realtime endpoint, so any attempt to open a socket is a test bug.
+ */
+class NoWebSocket {
+  constructor() {
+    throw new Error('realtime is not served by the local stand-in')
+  }
+}
+
 export function newClient(url: string): SupabaseClient {
-  return createClient(url, SUPABASE_LOCAL_ANON_KEY, { auth: { persistSession: false, autoRefreshToken: false } })
+  return createClient(url, SUPABASE_LOCAL_ANON_KEY, {
+    auth: { persistSession: false, autoRefreshToken: false },
+    realtime: { transport: NoWebSocket as unknown as typeof WebSocket },
+  })
 }
 
 export async function signedIn(url: string, credentials: { email: string; password: string }): Promise<SupabaseClient> {

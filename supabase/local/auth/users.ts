@@ -101,8 +101,8 @@ export async function createUser(db: PGlite, user: NewUser): Promise<UserRow> {
     )
     await tx.query(
       `insert into auth.identities (provider_id, user_id, identity_data, provider, last_sign_in_at, created_at, updated_at)
-       values ($1, $1::uuid, $2::jsonb, 'email', now(), now(), now())`,
-      [id, JSON.stringify({ sub: id, email, email_verified: false, phone_verified: false })],
+       values ($1, $2, $3::jsonb, 'email', now(), now(), now())`,
+      [id, id, JSON.stringify({ sub: id, email, email_verified: false, phone_verified: false })],
     )
     return rows[0]!
   })
