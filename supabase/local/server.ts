@@ -57,10 +57,15 @@ export async function startStandIn(opts: StandInOptions = {}): Promise<StandIn> 
   const server = createServer((incoming, res) => {
     const started = performance.now()
     const request = toHttpRequest(incoming, `http://${HOST}`)
-    void respond(request, routes, log).then((response) => {
-      writeResponse(res, response, corsHeaders(request), request.method === 'HEAD')
-      if (!opts.quiet) log(`${request.method} ${request.url.pathname} ${response.status} ${(performance.now() - started).toFixed(0)}ms`)
-    })
+    void respond(request, routes, log)
+      .then((response) => {
+        writeResponse(res, response, corsHeaders(request), request.method === 'HEAD')
+        if (!opts.quiet) log(`${request.method} ${request.url.pathname} ${response.status} ${(performance.now() - started).toFixed(0)}ms`)
+      })
+      .catch((error: unknown) => {
+        log(`[error] writing the response to ${request.method} ${request.url.pathname}: ${String(error)}`)
+        res.destroy()
+      })
   })
 
   try {

@@ -1,5 +1,5 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
-import { SUPABASE_LOCAL_ANON_KEY } from '../../supabase/local/keys'
+import { SUPABASE_LOCAL_ANON_KEY, SUPABASE_LOCAL_SERVICE_ROLE_KEY } from '../../supabase/local/keys'
 import { startStandIn, type StandIn, type StandInOptions } from '../../supabase/local/server'
 
 export const demoAdmin = { email: 'admin@example.com', password: 'admin-demo-password' }
@@ -21,11 +21,16 @@ class NoWebSocket {
   }
 }
 
-export function newClient(url: string): SupabaseClient {
-  return createClient(url, SUPABASE_LOCAL_ANON_KEY, {
+export function newClient(url: string, key = SUPABASE_LOCAL_ANON_KEY): SupabaseClient {
+  return createClient(url, key, {
     auth: { persistSession: false, autoRefreshToken: false },
     realtime: { transport: NoWebSocket as unknown as typeof WebSocket },
   })
+}
+
+/** A client with the service_role key: bypasses RLS, as a server-side admin script would. */
+export function serviceClient(url: string): SupabaseClient {
+  return newClient(url, SUPABASE_LOCAL_SERVICE_ROLE_KEY)
 }
 
 export async function signedIn(url: string, credentials: { email: string; password: string }): Promise<SupabaseClient> {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { Relation } from '../../supabase/local/rest/catalog'
 import { RestError } from '../../supabase/local/rest/errors'
-import { parseFilter, parseOrder, parsePreferences, parseQuery, parseRange, parseSelect } from '../../supabase/local/rest/query'
+import { parseFilter, parseLogicTree, parseOrder, parsePreferences, parseQuery, parseRange, parseSelect } from '../../supabase/local/rest/query'
 import { buildDelete, buildSelect, buildUpdate, quoteIdent } from '../../supabase/local/rest/sql'
 
 function rejected(fn: () => unknown): RestError {
@@ -73,6 +73,38 @@ describe('filters', () => {
   })
 })
 
+describe('logic trees', () => {
+  it('reads nested or/and with quoted values', () => {
+    expect(parseLogicTree('or', '(full_name.ilike.*ana*,email.eq."a,b@x.com",and(role.eq.admin,phone.is.null))')).toEqual({
+      logic: 'or',
+      negated: false,
+      conditions: [
+        { column: 'full_name', negated: false, operator: 'ilike', value: '*ana*' },
+        { column: 'email', negated: false, operator: 'eq', value: 'a,b@x.com' },
+        {
+          logic: 'and',
+          negated: false,
+          conditions: [
+            { column: 'role', negated: false, operator: 'eq', value: 'admin' },
+            { column: 'phone', negated: false, operator: 'is', value: 'null' },
+          ],
+        },
+      ],
+    })
+    expect(parseLogicTree('not.and', '(id.in.(1,2),status.neq.x)')).toMatchObject({ logic: 'and', negated: true, conditions: [{ operator: 'in', value: ['1', '2'] }, {}] })
+  })
+
+  it.each(['(a.eq.1', 'a.eq.1', '()', '(a.eq.1,b)', '(a;drop.eq.1)', '(a.eq.1))'])('rejects or=%s', (raw) => {
+    expect(rejected(() => parseLogicTree('or', raw)).body.code).toBe('PGRST100')
+  })
+
+  it('become parenthesised SQL with bound values', () => {
+    const { rows } = buildSelect(packages, parseQuery(new URLSearchParams({ or: '(status.eq.a,and(id.gt.1,weight_kg.not.is.null))' })))
+    expect(rows.text).toContain('WHERE ("status" = $1 OR ("id" > $2 AND NOT ("weight_kg" IS NULL)))')
+    expect(rows.params).toEqual(['a', '1'])
+  })
+})
+
 describe('query string', () => {
   it('separates filters from reserved keys and reads limit/offset', () => {
     const query = parseQuery(new URLSearchParams('select=id&status=eq.recibido&order=id.desc&limit=10&offset=20'))
@@ -86,7 +118,7 @@ describe('query string', () => {
     expect(parseQuery(new URLSearchParams(''), '10-19')).toMatchObject({ offset: 10, limit: 10 })
   })
 
-  it.each(['limit=ten', 'limit=-1', 'offset=1;drop', 'or=(a.eq.1,b.eq.2)', 'select=id&select=status'])('rejects %s', (raw) => {
+  it.each(['limit=ten', 'limit=-1', 'offset=1;drop', 'or=a.eq.1', 'select=id&select=status'])('rejects %s', (raw) => {
     expect(rejected(() => parseQuery(new URLSearchParams(raw))).status).toBe(400)
   })
 

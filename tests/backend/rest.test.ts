@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto'
-import { createClient, type SupabaseClient } from '@supabase/supabase-js'
+import type { SupabaseClient } from '@supabase/supabase-js'
 import { SignJWT } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SUPABASE_LOCAL_ANON_KEY, SUPABASE_LOCAL_JWT_SECRET, SUPABASE_LOCAL_SERVICE_ROLE_KEY } from '../../supabase/local/keys'
 import type { StandIn } from '../../supabase/local/server'
-import { demoAdmin, demoCustomer, newClient, seededToken, signedIn, startTestStandIn } from './helpers'
+import { demoAdmin, demoCustomer, newClient, seededToken, serviceClient, signedIn, startTestStandIn } from './helpers'
 
 const customerId = 'c0000000-0000-4000-8000-000000000001'
 const adminId = 'a0000000-0000-4000-8000-000000000001'
@@ -224,6 +224,22 @@ describe('reads under RLS', () => {
     expect(heavy.data?.every((r) => Number(r.weight_kg) >= 2)).toBe(true)
   })
 
+  it('or/and filters (the admin user search)', async () => {
+    const { data, error } = await admin.from('profiles').select('email').or('full_name.ilike.*demo*,email.ilike.*nobody*').order('email')
+    expect(error).toBeNull()
+    expect(data).toEqual([{ email: 'admin@example.com' }, { email: 'cliente@example.com' }])
+    const nested = await admin.from('profiles').select('email').or('role.eq.nobody,and(role.eq.admin,email.like.admin*)')
+    expect(nested.data).toEqual([{ email: 'admin@example.com' }])
+  })
+
+  it('pull_packages returns the caller’s own rows as one jsonb value', async () => {
+    const { data, error } = await customer.rpc('pull_packages', { p_since: '', p_limit: 500 })
+    expect(error).toBeNull()
+    expect(Array.isArray(data.packages)).toBe(true)
+    expect(data.packages.length).toBeGreaterThanOrEqual(6)
+    expect(data.packages.every((p: { user_id: string }) => p.user_id === customerId)).toBe(true)
+  })
+
   it('a customer may edit their own name but not their role', async () => {
     const name = await customer.from('profiles').update({ full_name: 'Cliente Renombrado' }).eq('id', customerId).select('full_name').single()
     expect(name.data).toEqual({ full_name: 'Cliente Renombrado' })
@@ -273,14 +289,24 @@ describe('PostgREST errors', () => {
     const { pkg } = await createPackage()
     const asAdmin = await admin.from('packages').delete().eq('id', pkg.id)
     expect(asAdmin.status).toBe(403)
-    const service = createClient(standIn.url, SUPABASE_LOCAL_SERVICE_ROLE_KEY, {
-      auth: { persistSession: false, autoRefreshToken: false },
-      realtime: { transport: class {} as unknown as typeof WebSocket },
-    })
+    const service = serviceClient(standIn.url)
     const { data, error, status } = await service.from('packages').delete().eq('id', pkg.id).select('id')
     expect(error).toBeNull()
     expect(status).toBe(200)
     expect(data).toEqual([{ id: pkg.id }])
+  })
+
+  it('upserts merge on the primary key', async () => {
+    const { pkg } = await createPackage()
+    const service = serviceClient(standIn.url)
+    const { data, error, status } = await service
+      .from('packages')
+      .upsert({ id: pkg.id, user_id: customerId, locker_code: 'MIA100002', tracking_code: 'UPSERTED' })
+      .select('id, tracking_code, version')
+      .single()
+    expect(error).toBeNull()
+    expect(status).toBe(201)
+    expect(data).toEqual({ id: pkg.id, tracking_code: 'UPSERTED', version: 2 })
   })
 
   it('CORS: a local origin is reflected and Content-Range exposed', async () => {

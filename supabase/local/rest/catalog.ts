@@ -63,6 +63,7 @@ export class Catalog {
     if (!cached) {
       cached = this.loadRelation(name)
       this.relations.set(name, cached)
+      cached.catch(() => this.relations.delete(name))
     }
     return cached
   }
@@ -72,6 +73,7 @@ export class Catalog {
     if (!cached) {
       cached = this.loadFunctions(name)
       this.functions.set(name, cached)
+      cached.catch(() => this.functions.delete(name))
     }
     return cached
   }

@@ -2,7 +2,7 @@
 // database's grants and RLS policies decide everything; nothing here knows who may do what.
 import type { PGlite, Transaction } from '@electric-sql/pglite'
 import { withClaims, type JwtClaims } from '../as-role'
-import { json, type Handler, type HttpRequest, type HttpResponse } from '../http'
+import { BodyTooLargeError, json, type Handler, type HttpRequest, type HttpResponse } from '../http'
 import { Catalog, type DbFunction, type Relation } from './catalog'
 import { requestClaims } from './claims'
 import { RestError, toRestError } from './errors'
@@ -261,6 +261,7 @@ export function restHandler(db: PGlite): Handler {
       }
       throw new RestError(404, { code: 'PGRST125', message: 'Invalid path specified in request URL', details: null, hint: null })
     } catch (error) {
+      if (error instanceof BodyTooLargeError) throw error
       const restError = toRestError(error, anonymous)
       return json(restError.status, restError.body, restError.headers)
     }

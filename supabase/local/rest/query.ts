@@ -14,6 +14,15 @@ export type Filter =
 /** `*`, or one column, optionally renamed (`alias:column`). */
 export type SelectItem = { star: true } | { star: false; column: string; alias?: string }
 
+/** `or=(…)` / `and=(…)` (optionally `not.`): conditions combined with OR / AND, nestable. */
+export interface LogicTree {
+  logic: 'or' | 'and'
+  negated: boolean
+  conditions: Condition[]
+}
+
+export type Condition = Filter | LogicTree
+
 export interface OrderTerm {
   column: string
   descending: boolean
@@ -22,7 +31,8 @@ export interface OrderTerm {
 
 export interface QueryParams {
   select: SelectItem[]
-  filters: Filter[]
+  /** Combined with AND. */
+  filters: Condition[]
   order: OrderTerm[]
   limit?: number
   offset?: number
@@ -151,6 +161,55 @@ export function parseFilter(column: string, raw: string): Filter {
   return { column: name, negated, operator: operator as Exclude<FilterOperator, 'in' | 'is'>, value }
 }
 
+/** Splits on commas outside double quotes and parentheses. */
+function splitConditions(input: string, whole: string): string[] {
+  const parts: string[] = []
+  let current = ''
+  let depth = 0
+  let quoted = false
+  for (let i = 0; i < input.length; i++) {
+    const c = input[i]!
+    if (quoted && c === '\\' && i + 1 < input.length) {
+      current += c + input[i + 1]
+      i++
+      continue
+    }
+    if (c === '"') quoted = !quoted
+    else if (!quoted && c === '(') depth++
+    else if (!quoted && c === ')') depth--
+    if (depth < 0) throw parseError('logic tree', whole, 'unbalanced parentheses')
+    if (c === ',' && depth === 0 && !quoted) {
+      parts.push(current)
+      current = ''
+    } else current += c
+  }
+  if (depth !== 0 || quoted) throw parseError('logic tree', whole, 'unbalanced parentheses or quotes')
+  parts.push(current)
+  return parts
+}
+
+/** `or=(a.eq.1,and(b.gt.2,c.is.null))`: inside a tree each condition is `column.operator.value`. */
+export function parseLogicTree(key: string, raw: string, whole = `${key}=${raw}`): LogicTree {
+  const negated = key.startsWith('not.')
+  const logic = negated ? key.slice(4) : key
+  if (logic !== 'or' && logic !== 'and') throw parseError('logic tree', whole, `unknown logic operator "${key}"`)
+  if (!raw.startsWith('(') || !raw.endsWith(')') || raw.length < 3) throw parseError('logic tree', whole, 'expecting (condition,condition,…)')
+  const conditions = splitConditions(raw.slice(1, -1), whole).map((part): Condition => {
+    const nested = /^((?:not\.)?(?:or|and))(\(.*\))$/.exec(part)
+    if (nested) return parseLogicTree(nested[1]!, nested[2]!, whole)
+    const dot = part.indexOf('.')
+    if (dot <= 0) throw parseError('logic tree', whole, `expecting column.operator.value in "${part}"`)
+    const filter = parseFilter(part.slice(0, dot), part.slice(dot + 1))
+    // Inside a tree a value with commas or parentheses comes double-quoted.
+    if (typeof filter.value === 'string' && filter.operator !== 'is') {
+      const quoted = /^"((?:[^"\\]|\\.)*)"$/.exec(filter.value)
+      if (quoted) return { ...filter, value: quoted[1]!.replace(/\\(.)/g, '$1') }
+    }
+    return filter
+  })
+  return { logic, negated, conditions }
+}
+
 function parseColumnList(raw: string | null, what: string): string[] | undefined {
   if (raw === null) return undefined
   return splitTopLevel(raw).map((part) => parseIdentifier(part, what, raw))
@@ -172,11 +231,10 @@ export function parseRange(header: string | undefined): { offset: number; limit?
  * call, not filters.
  */
 export function parseQuery(search: URLSearchParams, rangeHeader?: string, argNames: ReadonlySet<string> = new Set()): QueryParams {
-  const filters: Filter[] = []
+  const filters: Condition[] = []
   for (const [key, value] of search) {
     if (RESERVED.has(key) || argNames.has(key)) continue
-    if (LOGIC_TREES.has(key)) throw parseError('logic tree', `${key}=${value}`, 'or/and filters are not supported by the local stand-in')
-    filters.push(parseFilter(key, value))
+    filters.push(LOGIC_TREES.has(key) ? parseLogicTree(key, value) : parseFilter(key, value))
   }
   for (const key of ['select', 'order', 'limit', 'offset', 'columns', 'on_conflict']) {
     if (search.getAll(key).length > 1) throw parseError(key, search.getAll(key).join('&'), `"${key}" given more than once`)

@@ -3,7 +3,7 @@
 // itself converts it to the column's type and reports bad input (22P02 …) as PostgREST would.
 import type { Column, DbFunction, Relation } from './catalog'
 import { RestError } from './errors'
-import type { Filter, QueryParams } from './query'
+import type { Condition, Filter, QueryParams } from './query'
 
 export interface Queryable {
   query<T>(sql: string, params?: unknown[], options?: { serializers?: Record<number, (value: unknown) => string> }): Promise<{ rows: T[]; affectedRows?: number }>
@@ -69,9 +69,16 @@ function condition(filter: Filter, source: Source, params: Params, qualifier?: s
   return filter.negated ? `NOT (${sql})` : sql
 }
 
+function conditionSql(node: Condition, source: Source, params: Params, qualifier?: string): string {
+  if (!('logic' in node)) return condition(node, source, params, qualifier)
+  const parts = node.conditions.map((child) => conditionSql(child, source, params, qualifier))
+  const combined = parts.length === 0 ? 'TRUE' : `(${parts.join(node.logic === 'or' ? ' OR ' : ' AND ')})`
+  return node.negated ? `NOT ${combined}` : combined
+}
+
 function whereClause(query: QueryParams, source: Source, params: Params, qualifier?: string): string {
   if (query.filters.length === 0) return ''
-  return ` WHERE ${query.filters.map((f) => condition(f, source, params, qualifier)).join(' AND ')}`
+  return ` WHERE ${query.filters.map((f) => conditionSql(f, source, params, qualifier)).join(' AND ')}`
 }
 
 function orderClause(query: QueryParams, source: Source): string {
