@@ -3,12 +3,12 @@ import { rm } from 'node:fs/promises'
 import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { openDatabase } from './database'
-import { SUPABASE_LOCAL_ANON_KEY, SUPABASE_LOCAL_SERVICE_ROLE_KEY } from './keys'
+import { DEFAULT_PORT, SUPABASE_LOCAL_ANON_KEY, SUPABASE_LOCAL_SERVICE_ROLE_KEY } from './keys'
 import { startStandIn } from './server'
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url))
 const dataDir = resolve(repoRoot, process.env.SUPABASE_LOCAL_DIR ?? '.supabase-local')
-const port = Number(process.env.SUPABASE_LOCAL_PORT ?? 54321)
+const port = Number(process.env.SUPABASE_LOCAL_PORT ?? DEFAULT_PORT)
 const quiet = ['1', 'true'].includes(process.env.SUPABASE_LOCAL_QUIET ?? '')
 
 async function resetOnly() {
@@ -30,7 +30,8 @@ async function serve() {
   anon key         ${SUPABASE_LOCAL_ANON_KEY}
   service_role key ${SUPABASE_LOCAL_SERVICE_ROLE_KEY}
   Mail             ${standIn.url}/_dev/mail
-  Database         ${dataDir}   (npm run db:reset starts it over)
+  Database         ${dataDir}
+                   ${standIn.fresh ? 'new: migrations and seed applied' : 'existing: pending migrations applied'} (npm run db:reset starts it over)
 
   Demo accounts    admin@example.com   / admin-demo-password   (admin)
                    cliente@example.com / cliente-demo-password (customer)
@@ -48,9 +49,12 @@ async function serve() {
 }
 
 try {
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`SUPABASE_LOCAL_PORT must be a port number, not "${process.env.SUPABASE_LOCAL_PORT}"`)
   if (process.argv.includes('--reset-only')) await resetOnly()
   else await serve()
 } catch (error) {
-  console.error(error instanceof Error ? error.message : error)
+  if ((error as { code?: unknown }).code === 'EADDRINUSE') {
+    console.error(`Port ${port} is already in use: is another stand-in (or \`supabase start\`) running? Set SUPABASE_LOCAL_PORT to use another port.`)
+  } else console.error(error instanceof Error ? error.message : error)
   process.exit(1)
 }

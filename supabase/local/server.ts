@@ -9,6 +9,7 @@ import { Sessions } from './auth/sessions'
 import { corsHeaders, preflight } from './cors'
 import { openDatabase } from './database'
 import { BodyTooLargeError, json, toHttpRequest, writeResponse, type Handler, type HttpRequest, type HttpResponse } from './http'
+import { DEFAULT_PORT } from './keys'
 import { MailOutbox, mailHandler } from './mail'
 import { restHandler } from './rest/handler'
 
@@ -31,6 +32,8 @@ export interface StandIn {
   url: string
   port: number
   db: PGlite
+  /** The database was created by this start (migrations + seed applied). */
+  fresh: boolean
   mail: MailOutbox
   close(): Promise<void>
 }
@@ -39,20 +42,8 @@ const HOST = '127.0.0.1'
 
 export async function startStandIn(opts: StandInOptions = {}): Promise<StandIn> {
   const log = opts.log ?? ((line: string) => console.log(line))
-  const { db } = await openDatabase({ dataDir: opts.dataDir, seed: true, log: opts.quiet ? undefined : log })
-  const mail = new MailOutbox(log)
-  let url = ''
-  const config: AuthConfig = {
-    apiUrl: () => url,
-    siteUrl: opts.siteUrl ?? process.env.SUPABASE_LOCAL_SITE_URL ?? 'http://localhost:4173',
-    confirmEmail: opts.confirmEmail ?? process.env.SUPABASE_LOCAL_CONFIRM_EMAIL === 'true',
-  }
-  const sessions = new Sessions(db, () => `${url}/auth/v1`)
-  const routes: [prefix: string, handler: Handler][] = [
-    ['/auth/v1', authHandler({ db, sessions, mail, config })],
-    ['/rest/v1', restHandler(db)],
-    ['/_dev/mail', mailHandler(mail)],
-  ]
+  // Until the database is open every request is answered 503, so health checks wait.
+  let routes: [prefix: string, handler: Handler][] = []
 
   const server = createServer((incoming, res) => {
     const started = performance.now()
@@ -67,30 +58,46 @@ export async function startStandIn(opts: StandInOptions = {}): Promise<StandIn> 
         res.destroy()
       })
   })
+  // The port first: a second stand-in must fail before it opens (and could harm) the same database.
+  await listen(server, opts.port ?? DEFAULT_PORT)
+  const { port } = server.address() as AddressInfo
+  const url = `http://${HOST}:${port}`
+  const closeServer = () =>
+    new Promise<void>((resolve) => {
+      server.close(() => resolve())
+      server.closeAllConnections()
+    })
 
+  let opened: Awaited<ReturnType<typeof openDatabase>>
   try {
-    await listen(server, opts.port ?? 54321)
+    opened = await openDatabase({ dataDir: opts.dataDir, seed: true, log: opts.quiet ? undefined : log })
   } catch (error) {
-    await db.close()
+    await closeServer()
     throw error
   }
-  const { port } = server.address() as AddressInfo
-  url = `http://${HOST}:${port}`
+  const { db, fresh } = opened
+  const mail = new MailOutbox(log)
+  const config: AuthConfig = {
+    apiUrl: () => url,
+    siteUrl: opts.siteUrl ?? process.env.SUPABASE_LOCAL_SITE_URL ?? 'http://localhost:4173',
+    confirmEmail: opts.confirmEmail ?? process.env.SUPABASE_LOCAL_CONFIRM_EMAIL === 'true',
+  }
+  const sessions = new Sessions(db, () => `${url}/auth/v1`)
+  routes = [
+    ['/auth/v1', authHandler({ db, sessions, mail, config })],
+    ['/rest/v1', restHandler(db)],
+    ['/_dev/mail', mailHandler(mail)],
+  ]
 
   let closing: Promise<void> | undefined
   return {
     url,
     port,
     db,
+    fresh,
     mail,
     close() {
-      closing ??= (async () => {
-        await new Promise<void>((resolve) => {
-          server.close(() => resolve())
-          server.closeAllConnections()
-        })
-        await db.close()
-      })()
+      closing ??= closeServer().then(() => db.close())
       return closing
     },
   }
@@ -98,6 +105,7 @@ export async function startStandIn(opts: StandInOptions = {}): Promise<StandIn> 
 
 async function respond(request: HttpRequest, routes: [string, Handler][], log: (line: string) => void): Promise<HttpResponse> {
   if (request.method === 'OPTIONS') return preflight(request)
+  if (routes.length === 0) return json(503, { message: 'The local stand-in is still starting' })
   const path = request.url.pathname
   const route = routes.find(([prefix]) => path === prefix || path.startsWith(`${prefix}/`))
   if (!route) return json(404, { message: 'no Route matched with those values' })
