@@ -216,6 +216,10 @@ describe('password recovery', () => {
     const failed = new URLSearchParams(new URL(again.headers.get('location')!).hash.slice(1))
     expect(failed.get('error')).toBe('access_denied')
     expect(failed.get('error_code')).toBe('otp_expired')
+
+    const cleared = await fetch(`${standIn.url}/_dev/mail`, { method: 'DELETE' })
+    expect(cleared.status).toBe(204)
+    expect(await (await fetch(`${standIn.url}/_dev/mail`)).json()).toEqual([])
   })
 
   it('answers the same for an unknown email and sends nothing', async () => {
