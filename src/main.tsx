@@ -5,6 +5,7 @@ import { createRoot } from 'react-dom/client'
 import { RouterProvider } from 'react-router'
 import { registerServiceWorker } from '@/app/pwa/register-service-worker'
 import { router } from '@/app/router'
+import { startAuth } from '@/features/auth/start-auth'
 import { activateLang } from '@/i18n/activate'
 import { isLang, preferredLang } from '@/i18n/locales'
 import './index.css'
@@ -21,4 +22,5 @@ createRoot(document.getElementById('root')!).render(
   </StrictMode>,
 )
 
+void startAuth(router.navigate)
 registerServiceWorker()
