@@ -1,7 +1,14 @@
+import type { ComponentType } from 'react'
 import type { RouteObject } from 'react-router'
+import { contentLoader } from '@/i18n/content'
 import type { PageKey } from '@/i18n/slugs'
 
 type Lazy = NonNullable<RouteObject['lazy']>
+
+/** A page whose long-form copy comes from the content catalog, loaded alongside its code. */
+const withContent =
+  (load: () => Promise<ComponentType>): Lazy =>
+  async () => ({ Component: await load(), loader: contentLoader })
 
 /** Each page under `/:lang` is its own chunk, loaded when first visited (and precached by the service worker). */
 export const publicPages: Partial<Record<PageKey, Lazy>> & { home: Lazy } = {
@@ -9,11 +16,11 @@ export const publicPages: Partial<Record<PageKey, Lazy>> & { home: Lazy } = {
   howItWorks: async () => ({ Component: (await import('@/features/public/how-it-works/how-it-works-page')).HowItWorksPage }),
   pricing: async () => ({ Component: (await import('@/features/public/pricing/pricing-page')).PricingPage }),
   tracking: async () => ({ Component: (await import('./routes/tracking-route')).TrackingRoute }),
-  faq: async () => ({ Component: (await import('@/features/public/faq/faq-page')).FaqPage }),
-  blog: async () => ({ Component: (await import('@/features/public/blog/blog-page')).BlogPage }),
+  faq: withContent(async () => (await import('@/features/public/faq/faq-page')).FaqPage),
+  blog: withContent(async () => (await import('@/features/public/blog/blog-page')).BlogPage),
   contact: async () => ({ Component: (await import('@/features/public/contact/contact-page')).ContactPage }),
-  terms: async () => ({ Component: (await import('@/features/public/legal/terms-page')).TermsPage }),
-  privacy: async () => ({ Component: (await import('@/features/public/legal/privacy-page')).PrivacyPage }),
+  terms: withContent(async () => (await import('@/features/public/legal/terms-page')).TermsPage),
+  privacy: withContent(async () => (await import('@/features/public/legal/privacy-page')).PrivacyPage),
   signup: async () => ({ Component: (await import('@/features/auth/signup-page')).SignupPage }),
   login: async () => ({ Component: (await import('@/features/auth/login-page')).LoginPage }),
   forgot: async () => ({ Component: (await import('@/features/auth/forgot-page')).ForgotPage }),

@@ -10,7 +10,9 @@ const catalogs: Record<Lang, () => Promise<{ messages: Messages }>> = {
 export async function activateLang(lang: Lang): Promise<void> {
   if (i18n.locale !== lang) {
     const { messages } = await catalogs[lang]()
-    i18n.loadAndActivate({ locale: lang, messages })
+    // load() merges, so a content catalog loaded first (see content.ts) is kept.
+    i18n.load(lang, messages)
+    i18n.activate(lang)
   }
   document.documentElement.lang = lang
   try {
