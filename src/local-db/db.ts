@@ -1,0 +1,51 @@
+import Dexie, { type EntityTable } from 'dexie'
+import type { LockerRow, PackageEventRow, ProfileRow } from '@/remote/types'
+
+export type LocalProfile = ProfileRow
+export type LocalLocker = LockerRow
+export type LocalPackageEvent = PackageEventRow
+
+/** A package as the customer's screens read it: the row and its status history, together. */
+export interface LocalPackage {
+  id: string
+  user_id: string
+  locker_code: string
+  tracking_code: string | null
+  status: string
+  weight_kg: number | null
+  volume_m3: number | null
+  meta: Record<string, unknown> | null
+  public_token: string
+  version: number
+  created_at: string
+  updated_at: string
+  events: LocalPackageEvent[]
+}
+
+/** Where the package pull stopped, for whom, and when it last finished. */
+export interface PackageSyncState {
+  key: 'packages'
+  userId: string
+  checkpoint: string | null
+  syncedAt: number | null
+}
+
+export class LocalDb extends Dexie {
+  profiles!: EntityTable<LocalProfile, 'id'>
+  lockers!: EntityTable<LocalLocker, 'user_id'>
+  packages!: EntityTable<LocalPackage, 'id'>
+  syncState!: EntityTable<PackageSyncState, 'key'>
+
+  constructor(name = 'casillero') {
+    super(name)
+    this.version(1).stores({
+      profiles: 'id',
+      lockers: 'user_id',
+      packages: 'id, [user_id+updated_at]',
+      syncState: 'key',
+    })
+  }
+}
+
+/** The read model every screen renders from (DESIGN §2). */
+export const db = new LocalDb()

@@ -1,0 +1,27 @@
+import Dexie from 'dexie'
+import { useLiveQuery } from 'dexie-react-hooks'
+import { db } from './db'
+
+export type { LocalPackage, LocalProfile } from './db'
+
+/** Live reads: `undefined` while the first read runs, then re-rendered on every change. */
+export function useProfile(userId: string) {
+  return useLiveQuery(() => db.profiles.get(userId), [userId])
+}
+
+export function useLocker(userId: string) {
+  return useLiveQuery(() => db.lockers.get(userId), [userId])
+}
+
+/** The customer's packages, most recently updated first (SPEC §7's dashboard order). */
+export function usePackages(userId: string) {
+  return useLiveQuery(
+    () =>
+      db.packages
+        .where('[user_id+updated_at]')
+        .between([userId, Dexie.minKey], [userId, Dexie.maxKey])
+        .reverse()
+        .toArray(),
+    [userId],
+  )
+}
