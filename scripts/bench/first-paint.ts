@@ -1,19 +1,18 @@
-import { spawn } from 'node:child_process'
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { chromium } from '@playwright/test'
 import { chromiumLaunchOptions } from '../../tests/e2e/chromium'
 import type { Measure } from './measure'
+import { startPreview } from './preview'
 
 const distAssets = 'dist/assets'
 const gzipKb = (file: string) => gzipSync(readFileSync(file)).length / 1024
 
 /** The gzip size of the JavaScript a real browser loads to paint `/es`, and of every lazy chunk. */
-export async function benchFirstPaint(port = 4199): Promise<Measure[]> {
-  const server = spawn('npx', ['vite', 'preview', '--port', String(port), '--strictPort'], { stdio: 'ignore' })
+export async function benchFirstPaint(): Promise<Measure[]> {
+  const preview = await startPreview()
   try {
-    await waitForServer(`http://localhost:${port}/es`)
     const browser = await chromium.launch(chromiumLaunchOptions())
     // No service worker: its precache would fetch every chunk and blur what the first paint needs.
     const context = await browser.newContext({ serviceWorkers: 'block' })
@@ -23,7 +22,7 @@ export async function benchFirstPaint(port = 4199): Promise<Measure[]> {
       const path = new URL(response.url()).pathname
       if (path.endsWith('.js')) loaded.add(path.split('/').pop()!)
     })
-    await page.goto(`http://localhost:${port}/es`, { waitUntil: 'networkidle' })
+    await page.goto(`${preview.url}/es`, { waitUntil: 'networkidle' })
     await browser.close()
 
     const firstPaint = [...loaded].reduce((sum, file) => sum + gzipKb(join(distAssets, file)), 0)
@@ -36,18 +35,6 @@ export async function benchFirstPaint(port = 4199): Promise<Measure[]> {
       ...lazy,
     ]
   } finally {
-    server.kill()
+    preview.stop()
   }
-}
-
-async function waitForServer(url: string) {
-  for (let attempt = 0; attempt < 100; attempt++) {
-    try {
-      if ((await fetch(url)).ok) return
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-  throw new Error(`${url} did not answer`)
 }

@@ -1,11 +1,18 @@
-// npm run bench: builds the app, then measures every budget of DESIGN §7 that exists so far.
+// npm run bench: builds the app, then measures every budget of DESIGN §7.
 import { execFileSync } from 'node:child_process'
 import { benchFirstPaint } from './first-paint'
 import { printMeasures, type Measure } from './measure'
+import { benchStandIn } from './standin'
+import { benchBackendUrl, benchSyncPull } from './sync-pull'
 
-const suites: [string, () => Promise<Measure[]>][] = [['Web app bundle', benchFirstPaint]]
+const suites: [string, () => Promise<Measure[]>][] = [
+  ['Web app bundle', benchFirstPaint],
+  ['Local stand-in', benchStandIn],
+  ['Sync engine', benchSyncPull],
+]
 
-execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' })
+// Built against the bench's own stand-in, so a running `npm start` is left alone.
+execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit', env: { ...process.env, VITE_SUPABASE_URL: benchBackendUrl } })
 let ok = true
 for (const [title, run] of suites) ok = printMeasures(title, await run()) && ok
 process.exit(ok ? 0 : 1)

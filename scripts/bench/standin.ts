@@ -8,6 +8,7 @@ import { pathToFileURL } from 'node:url'
 import { createClient } from '@supabase/supabase-js'
 import { SUPABASE_LOCAL_ANON_KEY } from '../../supabase/local/keys'
 import { startStandIn } from '../../supabase/local/server'
+import { nodeClientOptions } from '../../tests/support/node-supabase'
 import { printMeasures, type Measure } from './measure'
 
 const LOOKUPS = 1000
@@ -20,11 +21,7 @@ async function timed<T>(fn: () => Promise<T>): Promise<{ result: T; ms: number }
 }
 
 async function lookups(url: string): Promise<number> {
-  const client = createClient(url, SUPABASE_LOCAL_ANON_KEY, {
-    auth: { persistSession: false, autoRefreshToken: false },
-    // Node 20 has no global WebSocket and nothing here uses realtime.
-    realtime: { transport: class {} as unknown as typeof WebSocket },
-  })
+  const client = createClient(url, SUPABASE_LOCAL_ANON_KEY, nodeClientOptions)
   let next = 0
   const worker = async () => {
     while (next < LOOKUPS) {

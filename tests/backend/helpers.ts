@@ -1,5 +1,6 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import { SUPABASE_LOCAL_ANON_KEY, SUPABASE_LOCAL_SERVICE_ROLE_KEY } from '../../supabase/local/keys'
+import { nodeClientOptions } from '../support/node-supabase'
 import { startStandIn, type StandIn, type StandInOptions } from '../../supabase/local/server'
 
 export const demoAdmin = { email: 'admin@example.com', password: 'admin-demo-password' }
@@ -11,21 +12,8 @@ export function startTestStandIn(options: StandInOptions = {}): Promise<StandIn>
   return startStandIn({ port: 0, quiet: true, log: () => {}, ...options })
 }
 
-/**
- * supabase-js builds its realtime client eagerly, and Node 20 has no global WebSocket. The stand-in
- * has no realtime endpoint, so any attempt to open a socket is a test bug.
- */
-class NoWebSocket {
-  constructor() {
-    throw new Error('realtime is not served by the local stand-in')
-  }
-}
-
 export function newClient(url: string, key = SUPABASE_LOCAL_ANON_KEY): SupabaseClient {
-  return createClient(url, key, {
-    auth: { persistSession: false, autoRefreshToken: false },
-    realtime: { transport: NoWebSocket as unknown as typeof WebSocket },
-  })
+  return createClient(url, key, nodeClientOptions)
 }
 
 /** A client with the service_role key: bypasses RLS, as a server-side admin script would. */

@@ -1,5 +1,6 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import { expect, type Page } from '@playwright/test'
+import { nodeClientOptions } from '../support/node-supabase'
 
 /** The stand-in the e2e build talks to (see playwright.config.ts). */
 export const backendPort = 54329
@@ -12,7 +13,7 @@ export const demoCustomer = { email: 'cliente@example.com', password: 'cliente-d
 export const seededToken = (n: number) => `00000000-0000-4000-8000-00000000000${n}`
 
 export function newClient(): SupabaseClient {
-  return createClient(backendUrl, anonKey, { auth: { persistSession: false, autoRefreshToken: false } })
+  return createClient(backendUrl, anonKey, nodeClientOptions)
 }
 
 export async function signedIn(credentials: { email: string; password: string }): Promise<SupabaseClient> {

@@ -1,0 +1,17 @@
+import { spawn } from 'node:child_process'
+
+/** `vite preview` of the last build on a port of its own, once it answers. */
+export async function startPreview(port = 4199): Promise<{ url: string; stop: () => void }> {
+  const server = spawn('npx', ['vite', 'preview', '--port', String(port), '--strictPort'], { stdio: 'ignore' })
+  const url = `http://localhost:${port}`
+  for (let attempt = 0; attempt < 150; attempt++) {
+    try {
+      if ((await fetch(`${url}/es`)).ok) return { url, stop: () => server.kill() }
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  server.kill()
+  throw new Error(`${url} did not answer`)
+}
