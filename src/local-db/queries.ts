@@ -25,3 +25,8 @@ export function usePackages(userId: string) {
     [userId],
   )
 }
+
+/** The role in the locally stored profile (what the server said last), if there is one. */
+export async function readLocalRole(userId: string) {
+  return (await db.profiles.get(userId))?.role
+}

@@ -1,8 +1,9 @@
+import { readLocalRole } from '@/local-db/queries'
 import { clearLocalData } from '@/local-db/wipe'
 import { getSupabase } from '@/remote/client'
 import { useSessionStore, type Role } from '@/stores/session-store'
 import { startSync } from '@/sync-engine/scheduler'
-import { routeOf } from './auth-paths'
+import { isProtectedPath, routeOf } from './auth-paths'
 import { planAuthTransition } from './auth-transition'
 import { destinationAfterSignIn } from './destination'
 import { navigate } from './start-auth'
@@ -44,25 +45,34 @@ async function onAuthChange(client: Client, event: AuthEvent[0], session: AuthEv
   stopSync = null
   if (plan.wipeLocalData) await clearLocalData()
   if (plan.kind === 'signed-out' || !session) {
+    // Leave first: a protected page that saw the user vanish would send them to the login instead.
+    if (plan.kind === 'signed-out' && plan.leaveProtectedPage) await leaveProtectedPage()
     useSessionStore.setState({ user: null, expiresAt: null, role: null, loading: false })
-    if (plan.kind === 'signed-out' && plan.leaveProtectedPage) {
-      navigate(`/${routeOf(location.pathname).lang ?? document.documentElement.lang}`, { replace: true })
-    }
     return
   }
   const user = { id: session.user.id, email: session.user.email ?? '' }
   const role = await readRole(client, user.id)
   useSessionStore.setState({ user, expiresAt: session.expires_at ?? null, role, loading: false })
   stopSync = startSync(client, user.id)
-  if (plan.redirect) navigate(destinationAfterSignIn(location, role), { replace: true })
+  if (plan.redirect) await navigate(destinationAfterSignIn(location, role), { replace: true })
 }
 
-/** SPEC §4: the role comes from the profile; if that read fails, warn and treat as a customer. */
+/** SPEC §4: signing out inside the dashboard or admin areas goes to the home page. */
+function leaveProtectedPage(): Promise<void> {
+  return navigate(`/${routeOf(location.pathname).lang ?? document.documentElement.lang}`, { replace: true })
+}
+
+/**
+ * SPEC §4: the role comes from the profile; if that read fails, warn and treat as a customer. Offline
+ * (where supabase-js would retry for seconds) the locally stored profile answers instead.
+ */
 export async function readRole(client: Client, userId: string): Promise<Role> {
+  const fallback = async (): Promise<Role> => ((await readLocalRole(userId)) === 'admin' ? 'admin' : 'user')
+  if (!navigator.onLine) return fallback()
   const { data, error } = await client.from('profiles').select('role').eq('id', userId).single()
   if (error || !data) {
-    console.warn('Could not read the role; treating the user as a customer.', error?.message)
-    return 'user'
+    console.warn('Could not read the role; using the saved profile, else treating the user as a customer.', error?.message)
+    return fallback()
   }
   return data.role === 'admin' ? 'admin' : 'user'
 }
@@ -70,6 +80,7 @@ export async function readRole(client: Client, userId: string): Promise<Role> {
 /** Clears this user's local data before anything else renders, then ends the session. */
 export async function signOut() {
   const client = await connectAuth()
+  if (isProtectedPath(location.pathname)) await leaveProtectedPage()
   stopSync?.()
   stopSync = null
   await clearLocalData()

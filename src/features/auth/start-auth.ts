@@ -6,9 +6,9 @@ type Navigate = (to: string, options: { replace: boolean }) => unknown
 
 let appNavigate: Navigate | null = null
 
-/** How the session listener moves the user after sign-in or sign-out: the app's router. */
-export function navigate(to: string, options: { replace: boolean }) {
-  void appNavigate?.(to, options)
+/** How the session listener moves the user after sign-in or sign-out: the app's router (resolves when it has moved). */
+export async function navigate(to: string, options: { replace: boolean }): Promise<void> {
+  await appNavigate?.(to, options)
 }
 
 /**
