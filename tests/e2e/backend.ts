@@ -34,7 +34,7 @@ export async function signUpThroughUi(page: Page, lang: 'es' | 'en' = 'en') {
   await page.goto(lang === 'en' ? '/en/register' : '/es/signup')
   const main = page.getByRole('main')
   await main.getByLabel(lang === 'en' ? 'Full name' : 'Nombre completo').fill('Ana Test')
-  await main.getByLabel('Email', { exact: false }).first().fill(email)
+  await main.getByLabel(lang === 'en' ? 'Email' : 'Correo electrónico').fill(email)
   await main.getByLabel(lang === 'en' ? 'Password' : 'Contraseña', { exact: true }).fill(password)
   await main.getByRole('button', { name: lang === 'en' ? 'Create my mailbox' : 'Crear mi casillero' }).click()
   await expect(main.getByTestId('locker-code')).toHaveText(/^MIA\d{6}$/, { timeout: 15_000 })
