@@ -29,6 +29,14 @@ test('signup validates inline in Spanish and shows the service message', async (
   await expect(main.getByTestId('service-error')).toHaveText('User already registered')
 })
 
+test('a signed-in customer who opens a public page stays on it', async ({ page }) => {
+  await signUpThroughUi(page, 'en')
+  await page.goto('/en/pricing')
+  await expect(page.getByRole('banner').getByRole('link', { name: 'My Locker' })).toBeVisible()
+  await page.waitForTimeout(500)
+  await expect(page).toHaveURL(/\/en\/pricing$/)
+})
+
 test('wrong password shows the service message', async ({ page }) => {
   await page.goto('/en/login')
   const main = page.getByRole('main')
@@ -108,6 +116,7 @@ test('tracking by token: found, not found, empty', async ({ page }) => {
 test('password reset through the emailed link', async ({ page, request }) => {
   const { email } = await signUpThroughUi(page, 'en')
   await page.getByRole('button', { name: 'Log out' }).click()
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Log in' })).toBeVisible()
   await page.goto('/en/forgot')
   await page.getByRole('main').getByLabel('Email').fill(email)
   await page.getByRole('main').getByRole('button', { name: 'Send reset link' }).click()

@@ -12,6 +12,9 @@ type Client = Awaited<ReturnType<typeof getSupabase>>
 
 let connection: Promise<Client> | null = null
 let stopSync: (() => void) | null = null
+/** Events are handled one after another, each seeing the state the previous one left. */
+let handled: Promise<void> = Promise.resolve()
+let initialSessionSeen = false
 
 /** The auth client with its state listener attached (once). */
 export function connectAuth(): Promise<Client> {
@@ -19,7 +22,9 @@ export function connectAuth(): Promise<Client> {
     (client) => {
       client.auth.onAuthStateChange((event, session) => {
         // supabase-js deadlocks if its own calls are awaited inside this callback.
-        setTimeout(() => void onAuthChange(client, event, session), 0)
+        setTimeout(() => {
+          handled = handled.then(() => onAuthChange(client, event, session)).catch((error: unknown) => console.error('Auth state change failed', error))
+        }, 0)
       })
       return client
     },
@@ -35,6 +40,10 @@ export function connectAuth(): Promise<Client> {
 type AuthEvent = Parameters<Parameters<Client['auth']['onAuthStateChange']>[0]>
 
 async function onAuthChange(client: Client, event: AuthEvent[0], session: AuthEvent[1]) {
+  // Restoring a stored session, supabase-js announces it as SIGNED_IN before INITIAL_SESSION
+  // brings the same session: that is a page load, not a sign-in (no wipe, no redirect).
+  if (event === 'INITIAL_SESSION') initialSessionSeen = true
+  else if (event === 'SIGNED_IN' && !initialSessionSeen) return
   const previous = useSessionStore.getState().user
   const plan = planAuthTransition({ event, previousUserId: previous?.id ?? null, sessionUserId: session?.user.id ?? null, pathname: location.pathname })
   if (plan.kind === 'same-user') {
