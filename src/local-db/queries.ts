@@ -13,18 +13,16 @@ export function useLocker(userId: string) {
   return useLiveQuery(() => db.lockers.get(userId), [userId])
 }
 
-/** The customer's packages, most recently updated first (SPEC §7's dashboard order). */
-export function usePackages(userId: string) {
-  return useLiveQuery(
-    () =>
-      db.packages
-        .where('[user_id+updated_at]')
-        .between([userId, Dexie.minKey], [userId, Dexie.maxKey])
-        .reverse()
-        .toArray(),
-    [userId],
-  )
+/** The customer's packages, most recently updated first (SPEC §7's dashboard order), `limit` at most. */
+export function usePackages(userId: string, limit: number) {
+  return useLiveQuery(() => packagesOf(userId).reverse().limit(limit).toArray(), [userId, limit])
 }
+
+export function usePackageCount(userId: string) {
+  return useLiveQuery(() => packagesOf(userId).count(), [userId])
+}
+
+const packagesOf = (userId: string) => db.packages.where('[user_id+updated_at]').between([userId, Dexie.minKey], [userId, Dexie.maxKey])
 
 /** The role in the locally stored profile (what the server said last), if there is one. */
 export async function readLocalRole(userId: string) {

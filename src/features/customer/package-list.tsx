@@ -1,11 +1,18 @@
 import { Trans, useLingui } from '@lingui/react/macro'
+import { useState } from 'react'
+import { Button } from '@/components/ui/button'
 import { Spinner } from '@/components/ui/spinner'
-import { usePackages } from '@/local-db/queries'
+import { usePackageCount, usePackages } from '@/local-db/queries'
 import { PackageCard } from './package-card'
+
+/** Enough to fill a screen or two; a warehouse-sized account shows more on request. */
+export const packagesPerPage = 50
 
 export function PackageList({ userId }: { userId: string }) {
   const { t } = useLingui()
-  const packages = usePackages(userId)
+  const [shown, setShown] = useState(packagesPerPage)
+  const packages = usePackages(userId, shown)
+  const total = usePackageCount(userId) ?? 0
   return (
     <section aria-labelledby="packages-heading" className="space-y-3">
       <h2 id="packages-heading" className="text-xl font-bold">
@@ -18,11 +25,25 @@ export function PackageList({ userId }: { userId: string }) {
           <Trans>You have no packages yet.</Trans>
         </p>
       ) : (
-        <ul className="space-y-3">
-          {packages.map((pkg) => (
-            <PackageCard key={pkg.id} pkg={pkg} />
-          ))}
-        </ul>
+        <>
+          <ul className="space-y-3">
+            {packages.map((pkg) => (
+              <PackageCard key={pkg.id} pkg={pkg} />
+            ))}
+          </ul>
+          {total > packages.length && (
+            <div className="flex flex-wrap items-center justify-between gap-2 text-sm text-slate-600 dark:text-slate-400">
+              <p>
+                <Trans>
+                  Showing {packages.length} of {total} packages
+                </Trans>
+              </p>
+              <Button variant="secondary" onClick={() => setShown((count) => count + packagesPerPage)}>
+                <Trans>Show more</Trans>
+              </Button>
+            </div>
+          )}
+        </>
       )}
     </section>
   )
