@@ -34,6 +34,25 @@ async function seedCustomer(url: string) {
   return { email, password }
 }
 
+/** Runs in the page: how many packages the app's IndexedDB holds (0 before it exists). */
+async function countLocalPackages(): Promise<number> {
+  const db = await new Promise<IDBDatabase>((resolve, reject) => {
+    const open = indexedDB.open('casillero')
+    open.onsuccess = () => resolve(open.result)
+    open.onerror = () => reject(open.error)
+  })
+  try {
+    if (!db.objectStoreNames.contains('packages')) return 0
+    return await new Promise<number>((resolve, reject) => {
+      const request = db.transaction('packages').objectStore('packages').count()
+      request.onsuccess = () => resolve(request.result)
+      request.onerror = () => reject(request.error)
+    })
+  } finally {
+    db.close()
+  }
+}
+
 export async function benchSyncPull(): Promise<Measure[]> {
   const dataDir = await mkdtemp(join(tmpdir(), 'bench-sync-'))
   const standIn = await startStandIn({ port: benchBackendPort, dataDir, quiet: true, log: () => {} })
@@ -55,27 +74,7 @@ export async function benchSyncPull(): Promise<Measure[]> {
     await page.getByRole('main').getByLabel('Email').fill(customer.email)
     await page.getByRole('main').getByLabel('Password').fill(customer.password)
     await page.getByRole('main').getByRole('button', { name: 'Log in' }).click()
-    await page.waitForFunction(
-      async (expected) => {
-        const db = await new Promise<IDBDatabase>((resolve, reject) => {
-          const open = indexedDB.open('casillero')
-          open.onsuccess = () => resolve(open.result)
-          open.onerror = () => reject(open.error)
-        })
-        try {
-          if (!db.objectStoreNames.contains('packages')) return false
-          const count = await new Promise<number>((resolve) => {
-            const request = db.transaction('packages').objectStore('packages').count()
-            request.onsuccess = () => resolve(request.result)
-          })
-          return count === expected
-        } finally {
-          db.close()
-        }
-      },
-      PACKAGES,
-      { polling: 20, timeout: 60_000 },
-    )
+    while ((await page.evaluate(countLocalPackages)) < PACKAGES) await new Promise((resolve) => setTimeout(resolve, 20))
     const pullMs = performance.now() - firstPullAt
     const sum = async (rows: Promise<number>[]) => (await Promise.all(rows)).reduce((total, count) => total + count, 0)
     const firstPullRows = await sum(pulls)
