@@ -36,6 +36,8 @@ function slugRoutes(pages: Partial<Record<PageKey, NonNullable<RouteObject['lazy
 export const routes: RouteObject[] = [
   {
     errorElement: <AppErrorPage />,
+    // The first loaders (catalog activation) settle within a frame or two: nothing to show meanwhile.
+    HydrateFallback: () => null,
     children: [
       { path: '/', loader: () => redirect(`/${defaultLang}`) },
       {
