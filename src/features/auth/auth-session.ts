@@ -40,12 +40,10 @@ export function connectAuth(): Promise<Client> {
 type AuthEvent = Parameters<Parameters<Client['auth']['onAuthStateChange']>[0]>
 
 async function onAuthChange(client: Client, event: AuthEvent[0], session: AuthEvent[1]) {
-  // Restoring a stored session, supabase-js announces it as SIGNED_IN before INITIAL_SESSION
-  // brings the same session: that is a page load, not a sign-in (no wipe, no redirect).
   if (event === 'INITIAL_SESSION') initialSessionSeen = true
-  else if (event === 'SIGNED_IN' && !initialSessionSeen) return
   const previous = useSessionStore.getState().user
-  const plan = planAuthTransition({ event, previousUserId: previous?.id ?? null, sessionUserId: session?.user.id ?? null, pathname: location.pathname })
+  const plan = planAuthTransition({ event, previousUserId: previous?.id ?? null, sessionUserId: session?.user.id ?? null, pathname: location.pathname, initialSessionSeen })
+  if (plan.kind === 'restoring') return
   if (plan.kind === 'same-user') {
     useSessionStore.setState({ expiresAt: session?.expires_at ?? null })
     return

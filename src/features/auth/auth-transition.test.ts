@@ -2,11 +2,17 @@ import { describe, expect, it } from 'vitest'
 import { planAuthTransition } from './auth-transition'
 
 const plan = (event: string, previousUserId: string | null, sessionUserId: string | null, pathname = '/es') =>
-  planAuthTransition({ event, previousUserId, sessionUserId, pathname })
+  planAuthTransition({ event, previousUserId, sessionUserId, pathname, initialSessionSeen: event !== 'INITIAL_SESSION' })
 
 describe('auth transitions', () => {
   it('app start with a stored session: signs in without wiping or redirecting', () => {
     expect(plan('INITIAL_SESSION', null, 'u1', '/es/precios')).toEqual({ kind: 'signed-in', wipeLocalData: false, redirect: false })
+  })
+
+  it('the SIGNED_IN supabase-js sends while restoring a stored session is not a sign-in', () => {
+    expect(planAuthTransition({ event: 'SIGNED_IN', previousUserId: null, sessionUserId: 'u1', pathname: '/es/precios', initialSessionSeen: false })).toEqual({
+      kind: 'restoring',
+    })
   })
 
   it('app start without a session: stays a guest and keeps nothing to wipe', () => {

@@ -5,6 +5,8 @@ export type AuthTransition =
   | { kind: 'signed-out'; wipeLocalData: boolean; leaveProtectedPage: boolean }
   /** Same user, new token (refresh, user update, tab refocus): nothing else changes. */
   | { kind: 'same-user' }
+  /** supabase-js restoring a stored session announces it as SIGNED_IN before INITIAL_SESSION brings it: a page load, not a sign-in. */
+  | { kind: 'restoring' }
   /** A user arrives: read the role, start syncing; a fresh sign-in starts from a clean read model and may redirect. */
   | { kind: 'signed-in'; wipeLocalData: boolean; redirect: boolean }
 
@@ -14,8 +16,10 @@ export function planAuthTransition(input: {
   previousUserId: string | null
   sessionUserId: string | null
   pathname: string
+  initialSessionSeen: boolean
 }): AuthTransition {
-  const { event, previousUserId, sessionUserId, pathname } = input
+  const { event, previousUserId, sessionUserId, pathname, initialSessionSeen } = input
+  if (event === 'SIGNED_IN' && !initialSessionSeen) return { kind: 'restoring' }
   if (!sessionUserId) {
     return {
       kind: 'signed-out',
