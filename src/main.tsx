@@ -3,7 +3,6 @@ import { I18nProvider } from '@lingui/react'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { RouterProvider } from 'react-router'
-import { registerServiceWorker } from '@/app/pwa/register-service-worker'
 import { router } from '@/app/router'
 import { startAuth } from '@/features/auth/start-auth'
 import { activateLang } from '@/i18n/activate'
@@ -23,4 +22,7 @@ createRoot(document.getElementById('root')!).render(
 )
 
 void startAuth(router.navigate)
-registerServiceWorker()
+// After the page has loaded: the service worker (and workbox-window) is not needed to paint it.
+const registerLater = () => void import('@/app/pwa/register-service-worker').then(({ registerServiceWorker }) => registerServiceWorker())
+if (document.readyState === 'complete') registerLater()
+else window.addEventListener('load', registerLater, { once: true })

@@ -9,7 +9,7 @@ import { startPreview } from './preview'
 const distAssets = 'dist/assets'
 const gzipKb = (file: string) => gzipSync(readFileSync(file)).length / 1024
 
-/** The gzip size of the JavaScript a real browser loads to paint `/es`, and of every lazy chunk. */
+/** The gzip size of the JavaScript a real browser loads to paint `/es`, and of every other (lazy) chunk. */
 export async function benchFirstPaint(): Promise<Measure[]> {
   const preview = await startPreview()
   try {
@@ -17,12 +17,16 @@ export async function benchFirstPaint(): Promise<Measure[]> {
     // No service worker: its precache would fetch every chunk and blur what the first paint needs.
     const context = await browser.newContext({ serviceWorkers: 'block' })
     const page = await context.newPage()
+    // Every script requested until the page's own heading is on screen: what its first paint needed.
     const loaded = new Set<string>()
-    page.on('response', (response) => {
-      const path = new URL(response.url()).pathname
-      if (path.endsWith('.js')) loaded.add(path.split('/').pop()!)
+    let painted = false
+    page.on('request', (request) => {
+      const path = new URL(request.url()).pathname
+      if (!painted && path.endsWith('.js')) loaded.add(path.split('/').pop()!)
     })
-    await page.goto(`${preview.url}/es`, { waitUntil: 'networkidle' })
+    await page.goto(`${preview.url}/es`)
+    await page.getByRole('main').getByRole('heading', { level: 1 }).waitFor()
+    painted = true
     await browser.close()
 
     const firstPaint = [...loaded].reduce((sum, file) => sum + gzipKb(join(distAssets, file)), 0)
