@@ -22,7 +22,14 @@ createRoot(document.getElementById('root')!).render(
 )
 
 void startAuth(router.navigate)
-// After the page has loaded: the service worker (and workbox-window) is not needed to paint it.
-const registerLater = () => void import('@/app/pwa/register-service-worker').then(({ registerServiceWorker }) => registerServiceWorker())
-if (document.readyState === 'complete') registerLater()
-else window.addEventListener('load', registerLater, { once: true })
+// Once the first screen is painted: the service worker (and workbox-window) is not needed for it.
+const registerAfterPaint = () =>
+  requestAnimationFrame(() => setTimeout(() => void import('@/app/pwa/register-service-worker').then(({ registerServiceWorker }) => registerServiceWorker())))
+if (router.state.initialized) registerAfterPaint()
+else {
+  const unsubscribe = router.subscribe((state) => {
+    if (!state.initialized) return
+    unsubscribe()
+    registerAfterPaint()
+  })
+}

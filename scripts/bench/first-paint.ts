@@ -17,16 +17,23 @@ export async function benchFirstPaint(): Promise<Measure[]> {
     // No service worker: its precache would fetch every chunk and blur what the first paint needs.
     const context = await browser.newContext({ serviceWorkers: 'block' })
     const page = await context.newPage()
-    // Every script requested until the page's own heading is on screen: what its first paint needed.
-    const loaded = new Set<string>()
-    let painted = false
-    page.on('request', (request) => {
-      const path = new URL(request.url()).pathname
-      if (!painted && path.endsWith('.js')) loaded.add(path.split('/').pop()!)
+    // Every script requested before the page's own heading was in the document: what painting it needed.
+    await page.addInitScript(() => {
+      new MutationObserver((_, observer) => {
+        if (!document.querySelector('main h1')) return
+        ;(window as unknown as { headingAt: number }).headingAt = performance.now()
+        observer.disconnect()
+      }).observe(document, { childList: true, subtree: true })
     })
     await page.goto(`${preview.url}/es`)
-    await page.getByRole('main').getByRole('heading', { level: 1 }).waitFor()
-    painted = true
+    await page.waitForFunction(() => 'headingAt' in window)
+    const scripts = await page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .filter((entry) => entry.startTime <= (window as unknown as { headingAt: number }).headingAt && entry.name.endsWith('.js'))
+        .map((entry) => new URL(entry.name).pathname.split('/').pop()!),
+    )
+    const loaded = new Set(scripts)
     await browser.close()
 
     const firstPaint = [...loaded].reduce((sum, file) => sum + gzipKb(join(distAssets, file)), 0)
