@@ -1,26 +1,12 @@
 import Dexie, { type EntityTable } from 'dexie'
-import type { LockerRow, PackageEventRow, ProfileRow } from '@/remote/types'
+import type { LockerRow, PackageEventRow, ProfileRow, PulledPackage } from '@/remote/types'
 
 export type LocalProfile = ProfileRow
 export type LocalLocker = LockerRow
 export type LocalPackageEvent = PackageEventRow
 
-/** A package as the customer's screens read it: the row and its status history, together. */
-export interface LocalPackage {
-  id: string
-  user_id: string
-  locker_code: string
-  tracking_code: string | null
-  status: string
-  weight_kg: number | null
-  volume_m3: number | null
-  meta: Record<string, unknown> | null
-  public_token: string
-  version: number
-  created_at: string
-  updated_at: string
-  events: LocalPackageEvent[]
-}
+/** A package as the customer's screens read it: the row and its status history, together (tombstones are deleted). */
+export type LocalPackage = Omit<PulledPackage, 'deleted_at'>
 
 /** Where the package pull stopped, for whom, and when it last finished. */
 export interface PackageSyncState {
