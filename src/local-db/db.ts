@@ -1,9 +1,8 @@
 import Dexie, { type EntityTable } from 'dexie'
-import type { LockerRow, PackageEventRow, ProfileRow, PulledPackage } from '@/remote/types'
+import type { LockerRow, ProfileRow, PulledPackage } from '@/remote/types'
 
 export type LocalProfile = ProfileRow
 export type LocalLocker = LockerRow
-export type LocalPackageEvent = PackageEventRow
 
 /** A package as the customer's screens read it: the row and its status history, together (tombstones are deleted). */
 export type LocalPackage = Omit<PulledPackage, 'deleted_at'>

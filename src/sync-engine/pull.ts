@@ -23,7 +23,7 @@ export function rpcPullSource(client: Supabase): PullSource {
   }
 }
 
-export const pullPageSize = 1000
+const pullPageSize = 1000
 
 /**
  * Brings the local packages up to date, page by page from the stored checkpoint (DESIGN §6).

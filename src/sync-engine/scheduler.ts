@@ -4,7 +4,7 @@ import { initialSyncStatus, useSyncStatusStore } from '@/stores/sync-status-stor
 import { refreshProfileAndLocker } from './profile'
 import { pullPackages, rpcPullSource, SyncError } from './pull'
 
-export const periodicPullMs = 30_000
+const periodicPullMs = 30_000
 
 /**
  * Keeps the signed-in user's local copy fresh (DESIGN §6): now, when the connection returns,

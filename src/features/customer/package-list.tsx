@@ -6,7 +6,7 @@ import { usePackageCount, usePackages } from '@/local-db/queries'
 import { PackageCard } from './package-card'
 
 /** Enough to fill a screen or two; a warehouse-sized account shows more on request. */
-export const packagesPerPage = 50
+const packagesPerPage = 50
 
 export function PackageList({ userId }: { userId: string }) {
   const { t } = useLingui()
