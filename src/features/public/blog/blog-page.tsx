@@ -1,0 +1,84 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useEffect, useState } from 'react'
+import { blogArticles } from '../content/blog-articles'
+import { PageIntro } from '../page-intro'
+import { ArticleMeta } from './article-meta'
+import { ArticleView } from './article-view'
+import { filterArticles, type BlogFilter } from './blog-filter'
+import { filterLabels } from './blog-labels'
+import { NewsletterBox } from './newsletter-box'
+
+const filters = Object.keys(filterLabels) as BlogFilter[]
+
+export function BlogPage() {
+  const { t, i18n } = useLingui()
+  const [filter, setFilter] = useState<BlogFilter>('all')
+  const [openId, setOpenId] = useState<string | null>(null)
+  const [returnTo, setReturnTo] = useState<string | null>(null)
+  const open = blogArticles.find((article) => article.id === openId)
+
+  // Back from an article, focus returns to the button that opened it.
+  useEffect(() => {
+    if (!openId && returnTo) document.getElementById(`read-more-${returnTo}`)?.focus()
+  }, [openId, returnTo])
+
+  return (
+    <>
+      <PageIntro title={t`Blog`} description={t`Guides, savings tips and news for shopping in the USA from abroad.`} />
+      <div className="mx-auto max-w-6xl space-y-10 px-4 pb-16">
+        {open ? (
+          <ArticleView
+            article={open}
+            onBack={() => {
+              setReturnTo(open.id)
+              setOpenId(null)
+            }}
+          />
+        ) : (
+          <>
+            <div role="group" aria-label={t`Categories`} className="flex flex-wrap justify-center gap-2">
+              {filters.map((value) => (
+                <button
+                  key={value}
+                  type="button"
+                  aria-pressed={filter === value}
+                  onClick={() => setFilter(value)}
+                  className={`rounded-full px-4 py-1.5 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 ${
+                    filter === value
+                      ? 'bg-brand-600 text-white'
+                      : 'border border-slate-300 bg-white text-slate-700 hover:bg-slate-100 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-200'
+                  }`}
+                >
+                  {i18n._(filterLabels[value])}
+                </button>
+              ))}
+            </div>
+            <ul className="grid gap-6 sm:grid-cols-2">
+              {filterArticles(blogArticles, filter).map((article) => (
+                <li key={article.id} className="flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900">
+                  <img src={article.image} alt={i18n._(article.imageAlt)} width={400} height={240} loading="lazy" className="aspect-[5/3] w-full object-cover" />
+                  <div className="flex flex-1 flex-col gap-2 p-5">
+                    <p className="text-xs font-semibold text-brand-700 uppercase dark:text-brand-100">{i18n._(filterLabels[article.category])}</p>
+                    <h2 className="text-xl font-bold">{i18n._(article.title)}</h2>
+                    <ArticleMeta article={article} />
+                    <p className="flex-1 text-slate-600 dark:text-slate-400">{i18n._(article.excerpt)}</p>
+                    <button
+                      id={`read-more-${article.id}`}
+                      type="button"
+                      onClick={() => setOpenId(article.id)}
+                      className="self-start font-semibold text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-500 dark:text-brand-100"
+                    >
+                      <Trans>Read more</Trans>
+                      <span className="sr-only">: {i18n._(article.title)}</span>
+                    </button>
+                  </div>
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+        <NewsletterBox />
+      </div>
+    </>
+  )
+}

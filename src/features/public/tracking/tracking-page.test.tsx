@@ -1,0 +1,58 @@
+import { act, fireEvent, screen } from '@testing-library/react'
+import { describe, expect, it, vi } from 'vitest'
+import type { TrackingResult } from '@/remote/tracking'
+import { renderScreen } from '../../../../tests/unit/render'
+import { TrackingPage } from './tracking-page'
+
+const found: TrackingResult = {
+  kind: 'found',
+  package: { status: 'transito', locker_code: 'MIA100002', tracking_code: null, weight_kg: 2.5, volume_m3: 0.03, updated_at: '2025-10-01T15:00:00Z' },
+}
+
+async function track(token: string, result: TrackingResult, lang: 'es' | 'en' = 'en') {
+  const lookup = vi.fn(async (_token: string) => result)
+  renderScreen(<TrackingPage lookup={lookup} />, { lang })
+  fireEvent.change(screen.getByRole('textbox'), { target: { value: token } })
+  await act(async () => fireEvent.click(screen.getByRole('button', { name: lang === 'en' ? 'Track' : 'Rastrear' })))
+  return lookup
+}
+
+describe('tracking form', () => {
+  it('does nothing with an empty or blank token', async () => {
+    const lookup = await track('   ', found)
+    expect(lookup).not.toHaveBeenCalled()
+    expect(screen.queryByTestId('tracking-result')).toBeNull()
+    expect(screen.queryByRole('alert')).toBeNull()
+  })
+
+  it('looks up the trimmed token and shows the result card', async () => {
+    const lookup = await track('  00000000-0000-4000-8000-000000000003 ', found)
+    expect(lookup).toHaveBeenCalledWith('00000000-0000-4000-8000-000000000003')
+    const card = screen.getByTestId('tracking-result')
+    expect(card.textContent).toContain('In transit')
+    expect(card.textContent).toContain('MIA100002')
+    expect(card.textContent).toContain('no tracking')
+    expect(card.textContent).toContain('2.5 kg')
+    expect(card.textContent).toContain('m³')
+  })
+
+  it('says when nothing was found, in each language', async () => {
+    await track('x', { kind: 'not-found' }, 'es')
+    expect(screen.getByRole('alert').textContent).toBe('Paquete no encontrado.')
+  })
+
+  it('shows the service message as is', async () => {
+    await track('x', { kind: 'service-error', message: 'invalid input syntax for type uuid: "x"' })
+    expect(screen.getByRole('alert').textContent).toBe('invalid input syntax for type uuid: "x"')
+  })
+
+  it('explains an exception', async () => {
+    await track('x', { kind: 'exception' }, 'es')
+    expect(screen.getByRole('alert').textContent).toBe('Error consultando el tracking.')
+  })
+
+  it('explains that tracking needs a connection', async () => {
+    await track('x', { kind: 'offline' })
+    expect(screen.getByRole('alert').textContent).toMatch(/offline/i)
+  })
+})
