@@ -2,6 +2,7 @@ import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useState, type FormEvent } from 'react'
+import { flushSync } from 'react-dom'
 import type { FieldErrors } from '@/components/form-validation'
 import { Button } from '@/components/ui/button'
 import { SelectField, TextAreaField, TextField } from '@/components/ui/field'
@@ -30,7 +31,8 @@ export function ContactForm() {
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     const found = validateContact(form)
-    setErrors(found)
+    // Rendered now, so the first invalid field can take the focus.
+    flushSync(() => setErrors(found))
     if (Object.keys(found).length > 0) {
       event.currentTarget.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()
       return
