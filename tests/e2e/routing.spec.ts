@@ -39,11 +39,13 @@ test.describe('every public route in both languages', () => {
   })
 
   test('titles and descriptions follow the language', async ({ page }) => {
+    const description = page.locator('meta[name="description"]')
     await page.goto('/es/precios')
-    const spanish = await page.title()
+    await expect(page).toHaveTitle('Precios · Casillero Miami')
+    await expect(description).toHaveAttribute('content', /por libra/)
     await page.goto('/en/pricing')
-    const english = await page.title()
-    expect(spanish).not.toBe(english)
+    await expect(page).toHaveTitle('Pricing · Casillero Miami')
+    await expect(description).toHaveAttribute('content', /per-pound/)
   })
 })
 
