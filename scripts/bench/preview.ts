@@ -5,6 +5,8 @@ export async function startPreview(port = 4199): Promise<{ url: string; stop: ()
   const server = spawn('npx', ['vite', 'preview', '--port', String(port), '--strictPort'], { stdio: 'ignore' })
   const url = `http://localhost:${port}`
   for (let attempt = 0; attempt < 150; attempt++) {
+    // --strictPort: it exits when the port is taken, and whatever answers there is not this build.
+    if (server.exitCode !== null) throw new Error(`vite preview could not start on port ${port} (is another server using it?)`)
     try {
       if ((await fetch(`${url}/es`)).ok) return { url, stop: () => server.kill() }
     } catch {
