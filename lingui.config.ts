@@ -1,4 +1,5 @@
 import { defineConfig } from '@lingui/cli'
+import { formatter } from '@lingui/format-po'
 
 export default defineConfig({
   sourceLocale: 'en',
@@ -9,5 +10,6 @@ export default defineConfig({
     // Long-form copy, loaded only by the pages that show it (src/i18n/content.ts).
     { path: '<rootDir>/locales/{locale}/content', include: ['src/features/public/content'] },
   ],
-  format: 'po',
+  // Source files without line numbers: moving code does not make the catalogs stale.
+  format: formatter({ lineNumbers: false }),
 })
