@@ -7,5 +7,5 @@ step() { printf '\n\033[1m== %s\033[0m\n' "$*"; }
 step "lint";              npx eslint . --max-warnings 0
 step "type check";        npx tsc -b
 step "translations";      npx tsx scripts/check-translations.ts
-step "unit, database and backend tests"; npx vitest run
+step "unit, database and backend tests"; bash scripts/ensure-postgres.sh && npx vitest run
 step "end-to-end tests";  bash scripts/e2e.sh
