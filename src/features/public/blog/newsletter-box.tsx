@@ -27,7 +27,7 @@ export function NewsletterBox() {
         <div className="flex-1">
           <TextField label={t`Email`} type="email" autoComplete="email" value={email} onChange={(event) => setEmail(event.target.value)} />
         </div>
-        <Button type="submit" className="bg-accent-500 text-slate-950 hover:bg-amber-400">
+        <Button type="submit" variant="secondary">
           <Trans>Subscribe</Trans>
         </Button>
       </form>

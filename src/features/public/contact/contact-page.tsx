@@ -1,6 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { businessAddress, businessInfo } from '@/components/business-info'
-import { Button } from '@/components/ui/button'
 import { PageIntro } from '../page-intro'
 import { ContactForm } from './contact-form'
 
@@ -47,9 +46,12 @@ export function ContactPage() {
               </div>
             </dl>
             {/* SPEC §2: the WhatsApp button does nothing yet. */}
-            <Button className="mt-4 w-full bg-green-600 hover:bg-green-700">
+            <button
+              type="button"
+              className="mt-4 w-full rounded-lg bg-green-700 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-green-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-green-600"
+            >
               <Trans>Write to us on WhatsApp</Trans>
-            </Button>
+            </button>
           </section>
           <section aria-labelledby="hours-heading" className={cardClass}>
             <h2 id="hours-heading" className="text-lg font-bold">

@@ -6,14 +6,15 @@ import { PageMeta } from '@/components/page-meta'
 import { buttonClasses } from '@/components/ui/button'
 import { paths, useLang } from '@/i18n/paths'
 import { storeLogos } from './store-logos'
+import { ValueIcon, type ValueIconName } from './value-icon'
 
-const valuePropositions: { icon: string; title: MessageDescriptor; text: MessageDescriptor }[] = [
-  { icon: '🛍️', title: msg`Shop in any US store`, text: msg`Amazon, eBay, Walmart and thousands more: use your Miami address at checkout.` },
-  { icon: '📦', title: msg`Consolidation`, text: msg`We group your purchases into one box so you pay for a single shipment.` },
-  { icon: '💰', title: msg`Save up to 80%`, text: msg`Consolidating and our per-pound rates cut your shipping costs dramatically.` },
-  { icon: '🛡️', title: msg`Secure and insured`, text: msg`Every package is logged on arrival, and insurance covers its declared value.` },
-  { icon: '⚡', title: msg`Fast delivery`, text: msg`From our Miami warehouse to your door in 7 to 15 business days, tracked in real time.` },
-  { icon: '💬', title: msg`24/7 support`, text: msg`Real people answer by email, phone and WhatsApp whenever you need us.` },
+const valuePropositions: { icon: ValueIconName; title: MessageDescriptor; text: MessageDescriptor }[] = [
+  { icon: 'bag', title: msg`Shop in any US store`, text: msg`Amazon, eBay, Walmart and thousands more: use your Miami address at checkout.` },
+  { icon: 'boxes', title: msg`Consolidation`, text: msg`We group your purchases into one box so you pay for a single shipment.` },
+  { icon: 'savings', title: msg`Save up to 80%`, text: msg`Consolidating and our per-pound rates cut your shipping costs dramatically.` },
+  { icon: 'shield', title: msg`Secure and insured`, text: msg`Every package is logged on arrival, and insurance covers its declared value.` },
+  { icon: 'bolt', title: msg`Fast delivery`, text: msg`From our Miami warehouse to your door in 7 to 15 business days, tracked in real time.` },
+  { icon: 'chat', title: msg`24/7 support`, text: msg`Real people answer by email, phone and WhatsApp whenever you need us.` },
 ]
 
 export function HomePage() {
@@ -31,7 +32,7 @@ export function HomePage() {
             <Trans>Your own Miami address and locker number in under 2 minutes. We receive, consolidate and ship your purchases to your country.</Trans>
           </p>
           <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-            <Link to={paths.page(lang, 'signup')} className={`${buttonClasses('primary', 'lg')} bg-accent-500 text-slate-950 hover:bg-amber-400`}>
+            <Link to={paths.page(lang, 'signup')} className="inline-flex items-center justify-center rounded-lg bg-accent-500 px-6 py-3 font-semibold text-slate-950 shadow-sm hover:bg-amber-400 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white">
               <Trans>Create my free mailbox</Trans>
             </Link>
             <Link to={paths.page(lang, 'howItWorks')} className={`${buttonClasses('secondary', 'lg')} border-white/40 bg-white/10 text-white hover:bg-white/20 dark:bg-white/10`}>
@@ -48,9 +49,7 @@ export function HomePage() {
         <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {valuePropositions.map(({ icon, title, text }) => (
             <li key={title.id} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-800 dark:bg-slate-900">
-              <span aria-hidden="true" className="text-3xl">
-                {icon}
-              </span>
+              <ValueIcon name={icon} />
               <h3 className="mt-3 text-lg font-semibold">{i18n._(title)}</h3>
               <p className="mt-2 text-slate-600 dark:text-slate-400">{i18n._(text)}</p>
             </li>
