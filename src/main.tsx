@@ -23,8 +23,8 @@ createRoot(document.getElementById('root')!).render(
 
 void startAuth(router.navigate)
 // Once the first screen is painted: the service worker (and workbox-window) is not needed for it.
-const registerAfterPaint = () =>
-  requestAnimationFrame(() => setTimeout(() => void import('@/app/pwa/register-service-worker').then(({ registerServiceWorker }) => registerServiceWorker())))
+const register = () => void import('@/app/pwa/register-service-worker').then(({ registerServiceWorker }) => registerServiceWorker())
+const registerAfterPaint = () => ('requestIdleCallback' in window ? requestIdleCallback(register, { timeout: 3000 }) : setTimeout(register, 1000))
 if (router.state.initialized) registerAfterPaint()
 else {
   const unsubscribe = router.subscribe((state) => {

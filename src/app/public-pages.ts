@@ -1,14 +1,14 @@
 import type { ComponentType } from 'react'
 import type { RouteObject } from 'react-router'
-import { contentLoader } from '@/i18n/content'
+import { catalogLoader, type RouteCatalog } from '@/i18n/route-catalogs'
 import type { PageKey } from '@/i18n/slugs'
 
 type Lazy = NonNullable<RouteObject['lazy']>
 
-/** A page whose long-form copy comes from the content catalog, loaded alongside its code. */
-const withContent =
-  (load: () => Promise<ComponentType>): Lazy =>
-  async () => ({ Component: await load(), loader: contentLoader })
+/** A page whose strings come (partly) from a route catalog, loaded alongside its code. */
+export const withCatalog =
+  (catalog: RouteCatalog, load: () => Promise<ComponentType>): Lazy =>
+  async () => ({ Component: await load(), loader: catalogLoader(catalog) })
 
 /** Each page under `/:lang` is its own chunk, loaded when first visited (and precached by the service worker). */
 export const publicPages: Partial<Record<PageKey, Lazy>> & { home: Lazy } = {
@@ -16,22 +16,22 @@ export const publicPages: Partial<Record<PageKey, Lazy>> & { home: Lazy } = {
   howItWorks: async () => ({ Component: (await import('@/features/public/how-it-works/how-it-works-page')).HowItWorksPage }),
   pricing: async () => ({ Component: (await import('@/features/public/pricing/pricing-page')).PricingPage }),
   tracking: async () => ({ Component: (await import('./routes/tracking-route')).TrackingRoute }),
-  faq: withContent(async () => (await import('@/features/public/faq/faq-page')).FaqPage),
-  blog: withContent(async () => (await import('@/features/public/blog/blog-page')).BlogPage),
+  faq: withCatalog('content', async () => (await import('@/features/public/faq/faq-page')).FaqPage),
+  blog: withCatalog('content', async () => (await import('@/features/public/blog/blog-page')).BlogPage),
   contact: async () => ({ Component: (await import('@/features/public/contact/contact-page')).ContactPage }),
-  terms: withContent(async () => (await import('@/features/public/legal/terms-page')).TermsPage),
-  privacy: withContent(async () => (await import('@/features/public/legal/privacy-page')).PrivacyPage),
-  signup: async () => ({ Component: (await import('@/features/auth/signup-page')).SignupPage }),
-  login: async () => ({ Component: (await import('@/features/auth/login-page')).LoginPage }),
-  forgot: async () => ({ Component: (await import('@/features/auth/forgot-page')).ForgotPage }),
-  resetPassword: async () => ({ Component: (await import('@/features/auth/reset-password-page')).ResetPasswordPage }),
+  terms: withCatalog('content', async () => (await import('@/features/public/legal/terms-page')).TermsPage),
+  privacy: withCatalog('content', async () => (await import('@/features/public/legal/privacy-page')).PrivacyPage),
+  signup: withCatalog('account', async () => (await import('@/features/auth/signup-page')).SignupPage),
+  login: withCatalog('account', async () => (await import('@/features/auth/login-page')).LoginPage),
+  forgot: withCatalog('account', async () => (await import('@/features/auth/forgot-page')).ForgotPage),
+  resetPassword: withCatalog('account', async () => (await import('@/features/auth/reset-password-page')).ResetPasswordPage),
 }
 
 /** Pages that need a session (and, for the admin ones, the admin role); the guard decides. */
 export const customerPages: Partial<Record<PageKey, Lazy>> = {
-  dashboard: async () => ({ Component: (await import('./routes/dashboard-route')).DashboardRoute }),
+  dashboard: withCatalog('account', async () => (await import('./routes/dashboard-route')).DashboardRoute),
 }
 
 export const adminPages: Partial<Record<PageKey, Lazy>> = {
-  adminPanel: async () => ({ Component: (await import('@/features/admin/admin-placeholder-page')).AdminPlaceholderPage }),
+  adminPanel: withCatalog('account', async () => (await import('@/features/admin/admin-placeholder-page')).AdminPlaceholderPage),
 }

@@ -6,7 +6,7 @@ import { RequireSession } from './guards'
 import { AppErrorPage } from './layout/app-error-page'
 import { NotFoundPage } from './layout/not-found-page'
 import { PublicLayout } from './layout/public-layout'
-import { adminPages, customerPages, publicPages } from './public-pages'
+import { adminPages, customerPages, publicPages, withCatalog } from './public-pages'
 
 /** `/:lang/...` with an unknown language goes to the preferred one, keeping a known page slug. */
 export async function langLoader({ params, request }: LoaderFunctionArgs) {
@@ -56,12 +56,12 @@ export const routes: RouteObject[] = [
         loader: preferredLangLoader,
         Component: PublicLayout,
         children: [
-          { path: '/auth/callback', lazy: async () => ({ Component: (await import('@/features/auth/auth-callback-page')).AuthCallbackPage }) },
-          { path: '/admin/login', lazy: async () => ({ Component: (await import('@/features/auth/login-page')).AdminLoginPage }) },
+          { path: '/auth/callback', lazy: withCatalog('account', async () => (await import('@/features/auth/auth-callback-page')).AuthCallbackPage) },
+          { path: '/admin/login', lazy: withCatalog('account', async () => (await import('@/features/auth/login-page')).AdminLoginPage) },
           {
             path: '/admin',
             element: <RequireSession admin />,
-            children: [{ path: '*?', lazy: async () => ({ Component: (await import('@/features/admin/admin-placeholder-page')).AdminPlaceholderPage }) }],
+            children: [{ path: '*?', lazy: withCatalog('account', async () => (await import('@/features/admin/admin-placeholder-page')).AdminPlaceholderPage) }],
           },
         ],
       },

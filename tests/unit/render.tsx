@@ -3,15 +3,17 @@ import { I18nProvider } from '@lingui/react'
 import { render } from '@testing-library/react'
 import type { ReactElement } from 'react'
 import { createMemoryRouter, RouterProvider } from 'react-router'
-import { messages as enContent } from '../../locales/en/content.po'
-import { messages as en } from '../../locales/en/messages.po'
-import { messages as esContent } from '../../locales/es/content.po'
-import { messages as es } from '../../locales/es/messages.po'
+import type { Messages } from '@lingui/core'
 import type { Lang } from '@/i18n/locales'
+
+// Every catalog of each language (messages, and the route catalogs), as the app has them once loaded.
+const catalogFiles = import.meta.glob<{ messages: Messages }>('../../locales/*/*.po', { eager: true })
+const catalogs = (lang: Lang): Messages =>
+  Object.assign({}, ...Object.entries(catalogFiles).filter(([file]) => file.includes(`/${lang}/`)).map(([, module]) => module.messages))
 
 /** Renders a screen as the app does: a fresh i18n in the given language, inside a router at `path`. */
 export function renderScreen(ui: ReactElement, { lang = 'en', path = `/${lang}` }: { lang?: Lang; path?: string } = {}) {
-  const i18n = setupI18n({ locale: lang, messages: { es: { ...es, ...esContent }, en: { ...en, ...enContent } } })
+  const i18n = setupI18n({ locale: lang, messages: { es: catalogs('es'), en: catalogs('en') } })
   const router = createMemoryRouter([{ path: '/:lang/*', element: ui }, { path: '*', element: ui }], { initialEntries: [path] })
   return render(
     <I18nProvider i18n={i18n}>

@@ -1,0 +1,29 @@
+import { i18n, type Messages } from '@lingui/core'
+import type { LoaderFunctionArgs } from 'react-router'
+import { isLang, preferredLang, type Lang } from './locales'
+
+/**
+ * Catalogs that only some routes need, so the first paint loads just the shell's strings
+ * (`messages.po`): `content.po` holds the long-form copy of the FAQ, blog and legal pages,
+ * `account.po` the account, customer and admin screens (see lingui.config.ts).
+ */
+const routeCatalogs = {
+  content: { es: () => import('../../locales/es/content.po'), en: () => import('../../locales/en/content.po') },
+  account: { es: () => import('../../locales/es/account.po'), en: () => import('../../locales/en/account.po') },
+} satisfies Record<string, Record<Lang, () => Promise<{ messages: Messages }>>>
+
+export type RouteCatalog = keyof typeof routeCatalogs
+
+export async function loadRouteCatalog(name: RouteCatalog, lang: Lang): Promise<void> {
+  const { messages } = await routeCatalogs[name][lang]()
+  // load() merges into the language's messages (see activate.ts).
+  i18n.load(lang, messages)
+}
+
+/** A route loader that brings in a catalog for the route's language (outside `/:lang`, the preferred one). */
+export const catalogLoader =
+  (name: RouteCatalog) =>
+  async ({ params }: LoaderFunctionArgs) => {
+    await loadRouteCatalog(name, isLang(params.lang) ? params.lang : preferredLang())
+    return null
+  }
