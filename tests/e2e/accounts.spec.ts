@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { expect, test } from '@playwright/test'
 import { backendUrl, demoCustomer, registerPackageFor, signUpThroughUi } from './backend'
+import { waitForServiceWorker } from './service-worker'
 
 test('signup shows the locker and US address, then an empty dashboard', async ({ page }) => {
   const { lockerCode } = await signUpThroughUi(page, 'en')
@@ -148,6 +149,7 @@ test.describe('local-first dashboard', () => {
     const customer = await signUpThroughUi(page, 'en')
     await page.getByRole('link', { name: 'Continue to my locker' }).click()
     await expect(page.getByText('You have no packages yet.')).toBeVisible()
+    await waitForServiceWorker(page)
 
     await context.setOffline(true)
     await expect(page.getByTestId('sync-line')).toContainText('Offline')

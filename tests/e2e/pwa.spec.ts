@@ -1,15 +1,5 @@
-import { expect, test, type Page } from '@playwright/test'
-
-async function waitForServiceWorker(page: Page) {
-  await page.evaluate(async () => {
-    const registration = await navigator.serviceWorker.ready
-    // Controlled once clientsClaim has run, so this visit's own requests are served by it too.
-    if (!navigator.serviceWorker.controller) {
-      await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }))
-    }
-    return registration.active?.state
-  })
-}
+import { expect, test } from '@playwright/test'
+import { waitForServiceWorker } from './service-worker'
 
 test('the manifest makes the app installable', async ({ page, request }) => {
   await page.goto('/es')
