@@ -36,6 +36,20 @@ describe('tracking form', () => {
     expect(card.textContent).toContain('m³')
   })
 
+  it('is busy while the lookup runs', async () => {
+    let answer: (result: TrackingResult) => void = () => {}
+    const lookup = vi.fn((_token: string) => new Promise<TrackingResult>((resolve) => (answer = resolve)))
+    renderScreen(<TrackingPage lookup={lookup} />, { lang: 'en' })
+    fireEvent.change(screen.getByRole('textbox'), { target: { value: 'abc' } })
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Track' })))
+    const button = screen.getByRole('button', { name: 'Track' })
+    expect(button).toHaveProperty('disabled', true)
+    expect(button.getAttribute('aria-busy')).toBe('true')
+    await act(async () => answer(found))
+    expect(button).toHaveProperty('disabled', false)
+    expect(screen.getByTestId('tracking-result')).toBeTruthy()
+  })
+
   it('says when nothing was found, in each language', async () => {
     await track('x', { kind: 'not-found' }, 'es')
     expect(screen.getByRole('alert').textContent).toBe('Paquete no encontrado.')
@@ -53,6 +67,17 @@ describe('tracking form', () => {
 
   it('explains that tracking needs a connection', async () => {
     await track('x', { kind: 'offline' })
-    expect(screen.getByRole('alert').textContent).toMatch(/offline/i)
+    expect(screen.getByRole('alert').textContent).toBe('You are offline. Tracking needs a connection.')
+  })
+
+  it('treats a failing lookup as an error, and the button works again', async () => {
+    const lookup = vi.fn(async (_token: string): Promise<TrackingResult> => {
+      throw new Error('network down')
+    })
+    renderScreen(<TrackingPage lookup={lookup} />, { lang: 'en' })
+    fireEvent.change(screen.getByRole('textbox'), { target: { value: 'abc' } })
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Track' })))
+    expect(screen.getByRole('alert').textContent).toBe('Error checking tracking.')
+    expect(screen.getByRole('button', { name: 'Track' })).toHaveProperty('disabled', false)
   })
 })

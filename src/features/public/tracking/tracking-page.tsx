@@ -21,6 +21,8 @@ export function TrackingPage({ lookup }: { lookup: (token: string) => Promise<Tr
     setBusy(true)
     try {
       setResult(await lookup(trimmed))
+    } catch {
+      setResult({ kind: 'exception' })
     } finally {
       setBusy(false)
     }
@@ -60,7 +62,7 @@ function TrackingOutcome({ result }: { result: TrackingResult }) {
       : result.kind === 'not-found'
         ? t`Package not found.`
         : result.kind === 'offline'
-          ? t`You are offline. Tracking needs a connection; try again when you are back online.`
+          ? t`You are offline. Tracking needs a connection.`
           : t`Error checking tracking.`
   return (
     <p role="alert" className="rounded-xl border border-red-300 bg-red-50 p-4 text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200">
