@@ -40,7 +40,7 @@ export const faqEntries: { question: MessageDescriptor; answer: MessageDescripto
     answer: msg`You can insure any shipment for 2% of its declared value. Every package is logged and photographed on request when it arrives.`,
   },
   {
-    question: msg`How long do you store my packages?`,
-    answer: msg`Storage is free for 30 days on Basic, 45 days on Standard and 60 days on Premium.`,
+    question: msg`When can I reach customer support?`,
+    answer: msg`Write to us any time by email or WhatsApp: we answer every email within 24 hours. Our team is available Monday to Friday from 9:00 to 18:00 and Saturday from 10:00 to 14:00 (EST); we are closed on Sunday.`,
   },
 ]

@@ -75,6 +75,7 @@ export function PricingPage() {
               </ul>
               <Button variant={plan.popular ? 'primary' : 'secondary'} className="mt-6 w-full">
                 <Trans>Select plan</Trans>
+                <span className="sr-only">: {i18n._(plan.name)}</span>
               </Button>
             </li>
           ))}
