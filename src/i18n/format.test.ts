@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatDateTime, formatMeasure } from './format'
+import { formatDateTime, formatLongDate, formatMeasure } from './format'
 
 describe('formatting for the page language', () => {
   it('formats weights and volumes with the language decimal mark', () => {
@@ -13,5 +13,10 @@ describe('formatting for the page language', () => {
     const date = '2025-09-23T15:00:00Z'
     expect(formatDateTime(date, 'en')).toMatch(/Sep 23, 2025/)
     expect(formatDateTime(date, 'es')).toMatch(/23 sept? 2025/)
+  })
+
+  it('writes calendar dates out in full, whatever the time zone', () => {
+    expect(formatLongDate('2025-09-23', 'en')).toBe('September 23, 2025')
+    expect(formatLongDate('2025-09-23', 'es')).toBe('23 de septiembre de 2025')
   })
 })

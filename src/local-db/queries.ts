@@ -24,6 +24,14 @@ export function usePackageCount(userId: string) {
 
 const packagesOf = (userId: string) => db.packages.where('[user_id+updated_at]').between([userId, Dexie.minKey], [userId, Dexie.maxKey])
 
+/** When this user's packages were last pulled completely (epoch ms), kept with the checkpoint. */
+export function usePackagesSyncedAt(userId: string) {
+  return useLiveQuery(async () => {
+    const state = await db.syncState.get('packages')
+    return state?.userId === userId ? state.syncedAt : null
+  }, [userId])
+}
+
 /** The role in the locally stored profile (what the server said last), if there is one. */
 export async function readLocalRole(userId: string) {
   return (await db.profiles.get(userId))?.role

@@ -2,12 +2,10 @@ import { create } from 'zustand'
 
 interface SyncStatusState {
   state: 'idle' | 'syncing'
-  /** When the last complete refresh finished (epoch ms). */
-  lastSyncedAt: number | null
   /** The service's message when the last refresh failed for a reason other than the connection. */
   error: string | null
 }
 
-export const initialSyncStatus: SyncStatusState = { state: 'idle', lastSyncedAt: null, error: null }
+export const initialSyncStatus: SyncStatusState = { state: 'idle', error: null }
 
 export const useSyncStatusStore = create<SyncStatusState>()(() => initialSyncStatus)

@@ -1,4 +1,3 @@
-import { readPackageSync } from '@/local-db/writes'
 import type { Supabase } from '@/remote/client'
 import { initialSyncStatus, useSyncStatusStore } from '@/stores/sync-status-store'
 import { refreshProfileAndLocker } from './profile'
@@ -20,7 +19,7 @@ export function startSync(client: Supabase, userId: string): () => void {
     useSyncStatusStore.setState({ state: 'syncing' })
     try {
       await Promise.all([refreshProfileAndLocker(client, userId), pullPackages(source, userId)])
-      if (!stopped) useSyncStatusStore.setState({ state: 'idle', lastSyncedAt: Date.now(), error: null })
+      if (!stopped) useSyncStatusStore.setState({ state: 'idle', error: null })
     } catch (error) {
       // The local copy stays as it is; a lost connection is not an error worth a red box.
       const shown = error instanceof SyncError && !error.fromService ? null : error instanceof Error ? error.message : String(error)
@@ -51,9 +50,6 @@ export function startSync(client: Supabase, userId: string): () => void {
   window.addEventListener('online', syncNow)
   document.addEventListener('visibilitychange', onVisibility)
 
-  void readPackageSync(userId).then((state) => {
-    if (!stopped && state?.syncedAt) useSyncStatusStore.setState((current) => ({ lastSyncedAt: current.lastSyncedAt ?? state.syncedAt }))
-  })
   syncNow()
 
   return () => {

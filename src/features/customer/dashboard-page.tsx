@@ -24,7 +24,7 @@ export function DashboardPage({ saveProfile }: { saveProfile: SaveProfile }) {
         <h1 className="text-3xl font-extrabold">
           <Trans>My locker</Trans>
         </h1>
-        <SyncLine />
+        <SyncLine userId={user.id} />
       </div>
       {syncError && (
         <p role="alert" className="rounded-xl border border-red-300 bg-red-50 p-4 text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200">

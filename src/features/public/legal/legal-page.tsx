@@ -1,4 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
+import { formatLongDate } from '@/i18n/format'
 import { useLang } from '@/i18n/paths'
 import { legalLastUpdated, type LegalSection } from '../content/legal-sections'
 import { PageIntro } from '../page-intro'
@@ -6,7 +7,7 @@ import { PageIntro } from '../page-intro'
 export function LegalPage({ title, description, sections }: { title: string; description: string; sections: LegalSection[] }) {
   const { i18n } = useLingui()
   const lang = useLang()
-  const lastUpdated = new Intl.DateTimeFormat(lang, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(legalLastUpdated))
+  const lastUpdated = formatLongDate(legalLastUpdated, lang)
   return (
     <>
       <PageIntro title={title} description={description}>
