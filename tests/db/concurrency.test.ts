@@ -39,6 +39,17 @@ interface Pull {
   has_more: boolean
 }
 
+/** Waits until `client`'s backend is blocked on a lock. */
+async function waitUntilBlocked(client: pg.Client, lock: string) {
+  const pid = (client as unknown as { processID: number }).processID
+  for (let i = 0; i < 200; i++) {
+    const { rows } = await owner.query(`select 1 from pg_stat_activity where pid = $1 and wait_event_type = 'Lock'`, [pid])
+    if (rows.length > 0) return
+    await new Promise((resolve) => setTimeout(resolve, 25))
+  }
+  throw new Error(`the second connection never blocked on ${lock}`)
+}
+
 // A setup failure (typically: PostgreSQL 15 not installed) fails every test
 // with its message instead of leaving them skipped.
 let setupError: unknown
@@ -122,17 +133,6 @@ describe('apply_package_status under concurrency', () => {
       )
     ).rows
 
-  /** Waits until `client`'s backend is blocked on a lock. */
-  async function waitUntilBlocked(client: pg.Client) {
-    const pid = (client as unknown as { processID: number }).processID
-    for (let i = 0; i < 200; i++) {
-      const { rows } = await owner.query(`select 1 from pg_stat_activity where pid = $1 and wait_event_type = 'Lock'`, [pid])
-      if (rows.length > 0) return
-      await new Promise((resolve) => setTimeout(resolve, 25))
-    }
-    throw new Error('the second admin never blocked on the package row lock')
-  }
-
   it('two admins changing the same version: the first applies, the second waits and is superseded', async () => {
     const packageId = await insertPackage(owner, customer.sub!)
     const [first, second] = [await connect(), await connect()]
@@ -142,7 +142,7 @@ describe('apply_package_status under concurrency', () => {
     const firstResult = (await first.query<{ result: Result }>(applySql, [op1, packageId, 'transito', 1])).rows[0]!.result
     await beginAs(second, adminClaims[1]!)
     const secondCall = second.query<{ result: Result }>(applySql, [op2, packageId, 'aduana', 1])
-    await waitUntilBlocked(second)
+    await waitUntilBlocked(second, 'the package row lock')
     await first.query('commit')
     const secondResult = (await secondCall).rows[0]!.result
     await second.query('commit')
@@ -164,7 +164,7 @@ describe('apply_package_status under concurrency', () => {
     const firstResult = (await first.query<{ result: Result }>(applySql, [op, packageId, 'disponible', 1])).rows[0]!.result
     await beginAs(second, adminClaims[0]!)
     const replay = second.query<{ result: Result }>(applySql, [op, packageId, 'disponible', 1])
-    await waitUntilBlocked(second)
+    await waitUntilBlocked(second, 'the package row lock')
     await first.query('commit')
     const replayResult = (await replay).rows[0]!.result
     await second.query('commit')
@@ -188,6 +188,123 @@ describe('apply_package_status under concurrency', () => {
     expect(events.map((event) => event.outcome).sort()).toEqual(['applied', ...Array<string>(5).fill('superseded')])
     const { rows } = await owner.query<{ version: string }>(`select version from public.packages where id = $1`, [packageId])
     expect(rows[0]?.version).toBe('2')
+  })
+})
+
+describe('register_package under concurrency', () => {
+  type Registered = { outcome: 'applied' | 'replayed'; package: { id: string; events: { status: string }[] } }
+  const registerSql = `select public.register_package($1, $2, $3, $4, 'recibido', 'TRK-race', 1.5) as result`
+
+  const written = async (packageId: string, opId: string) => {
+    const { rows } = await owner.query<{ packages: number; events: number; op_events: number }>(
+      `select (select count(*)::int from public.packages where id = $1) as packages,
+              (select count(*)::int from public.package_events where package_id = $1) as events,
+              (select count(*)::int from public.package_events where op_id = $2) as op_events`,
+      [packageId, opId],
+    )
+    return rows[0]
+  }
+
+  it('a replay racing its original waits for it, inserts nothing and returns the same package', async () => {
+    const [first, second] = [await connect(), await connect()]
+    const [op, packageId, token] = [randomUUID(), randomUUID(), randomUUID()]
+    const params = [op, packageId, customer.sub, token]
+
+    await beginAs(first, adminClaims[0]!)
+    const firstResult = (await first.query<{ result: Registered }>(registerSql, params)).rows[0]!.result
+    await beginAs(second, adminClaims[1]!)
+    const replay = second.query<{ result: Registered }>(registerSql, params)
+    await waitUntilBlocked(second, "the first registration's uncommitted primary key")
+    await first.query('commit')
+    const replayResult = (await replay).rows[0]!.result
+    await second.query('commit')
+
+    expect(firstResult).toMatchObject({ outcome: 'applied', package: { id: packageId, events: [{ status: 'recibido' }] } })
+    expect(replayResult).toEqual({ outcome: 'replayed', package: firstResult.package })
+    expect(await written(packageId, op)).toEqual({ packages: 1, events: 1, op_events: 1 })
+  })
+
+  it('when the original rolls back, the waiting replay registers the package itself', async () => {
+    const [first, second] = [await connect(), await connect()]
+    const [op, packageId, token] = [randomUUID(), randomUUID(), randomUUID()]
+    const params = [op, packageId, customer.sub, token]
+
+    await beginAs(first, adminClaims[0]!)
+    await first.query(registerSql, params)
+    await beginAs(second, adminClaims[1]!)
+    const replay = second.query<{ result: Registered }>(registerSql, params)
+    await waitUntilBlocked(second, "the first registration's uncommitted primary key")
+    await first.query('rollback')
+    const replayResult = (await replay).rows[0]!.result
+    await second.query('commit')
+
+    expect(replayResult).toMatchObject({ outcome: 'applied', package: { id: packageId } })
+    expect(await written(packageId, op)).toEqual({ packages: 1, events: 1, op_events: 1 })
+  })
+
+  it('many connections replaying one op at once: one package, one event, the same package for all', async () => {
+    const [op, packageId, token] = [randomUUID(), randomUUID(), randomUUID()]
+    const racers = await Promise.all(Array.from({ length: 6 }, () => connect()))
+    const results = await Promise.all(
+      racers.map(async (client, i) => {
+        const rows = await queryAs<{ result: Registered }>(client, adminClaims[i % 2]!, registerSql, [op, packageId, customer.sub, token])
+        return rows[0]!.result
+      }),
+    )
+    expect(results.map((result) => result.outcome).sort()).toEqual(['applied', ...Array<string>(5).fill('replayed')])
+    expect(new Set(results.map((result) => result.package.id))).toEqual(new Set([packageId]))
+    expect(await written(packageId, op)).toEqual({ packages: 1, events: 1, op_events: 1 })
+  })
+})
+
+describe('pull_profiles with a late-committing transaction', () => {
+  type Entry = { id: string; city?: string | null; full_name?: string | null; deleted_at: string | null }
+  type ProfilePull = { profiles: Entry[]; checkpoint: string | null; has_more: boolean }
+
+  /** An admin's puller and the checkpoint at the current end of the stream. */
+  async function adminPuller() {
+    const puller = await connect()
+    const pull = async (since: string | null) =>
+      (await queryAs<{ result: ProfilePull }>(puller, adminClaims[0]!, 'select public.pull_profiles($1, 100) as result', [since]))[0]!.result
+    let page = await pull(null)
+    while (page.has_more) page = await pull(page.checkpoint)
+    return { pull, end: page.checkpoint }
+  }
+
+  it('holds the checkpoint before an open profile update and delivers it once it commits, never skipping it', async () => {
+    const fast = await createUser()
+    const { pull, end } = await adminPuller()
+
+    const slow = await connect()
+    await beginAs(slow, customer)
+    await slow.query(`update public.profiles set city = 'Late' where id = $1`, [customer.sub]) // older xid, committed last
+    await owner.query(`update public.profiles set full_name = 'Fast' where id = $1`, [fast.sub]) // committed while the first is open
+
+    const held = await pull(end)
+    expect(held).toEqual({ profiles: [], checkpoint: end, has_more: false })
+
+    await slow.query('commit')
+    const delivered = await pull(held.checkpoint)
+    expect(delivered.profiles.map((p) => [p.id, p.city, p.full_name])).toEqual([
+      [customer.sub, 'Late', null],
+      [fast.sub, null, 'Fast'],
+    ])
+    expect(await pull(delivered.checkpoint)).toEqual({ profiles: [], checkpoint: delivered.checkpoint, has_more: false })
+  })
+
+  it('delivers a deletion committed late as a tombstone', async () => {
+    const leaving = await createUser()
+    const { pull, end } = await adminPuller()
+
+    const slow = await connect()
+    await slow.query('begin')
+    await slow.query(`delete from auth.users where id = $1`, [leaving.sub])
+    const held = await pull(end)
+    expect(held.profiles).toEqual([])
+
+    await slow.query('commit')
+    const delivered = await pull(held.checkpoint)
+    expect(delivered.profiles).toEqual([{ id: leaving.sub, deleted_at: expect.any(String) }])
   })
 })
 

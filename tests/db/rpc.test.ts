@@ -176,9 +176,9 @@ describe('apply_package_status', () => {
     expect(await eventsOf(pkg.id)).toHaveLength(1)
   })
 
-  it('rejects an unknown package with P0002', async () => {
+  it('rejects an unknown package with PT404 (HTTP 404)', async () => {
     const outcome = await apply(admin.claims, randomUUID(), randomUUID(), 'transito', 1)
-    expect(outcome).toMatchObject({ ok: false, code: 'P0002', message: expect.stringMatching(/^package .* not found$/) })
+    expect(outcome).toMatchObject({ ok: false, code: 'PT404', message: expect.stringMatching(/^package .* not found$/) })
   })
 
   it('rejects a caller who is not an admin with 42501', async () => {
