@@ -22,14 +22,20 @@ createRoot(document.getElementById('root')!).render(
 )
 
 void startAuth(router.navigate)
-// Once the first screen is painted: the service worker (and workbox-window) is not needed for it.
+
+// Once the first screen is painted: neither the connectivity watch nor the service worker (and
+// workbox-window) is needed for it.
 const register = () => void import('@/app/pwa/register-service-worker').then(({ registerServiceWorker }) => registerServiceWorker())
-const registerAfterPaint = () => ('requestIdleCallback' in window ? requestIdleCallback(register, { timeout: 3000 }) : setTimeout(register, 1000))
-if (router.state.initialized) registerAfterPaint()
+const afterPaint = () => {
+  void import('@/app/connectivity/watch-connectivity').then(({ watchConnectivity }) => watchConnectivity())
+  if ('requestIdleCallback' in window) requestIdleCallback(register, { timeout: 3000 })
+  else setTimeout(register, 1000)
+}
+if (router.state.initialized) afterPaint()
 else {
   const unsubscribe = router.subscribe((state) => {
     if (!state.initialized) return
     unsubscribe()
-    registerAfterPaint()
+    afterPaint()
   })
 }

@@ -7,6 +7,8 @@ export const validationMessages = {
   required: msg`This field is required.`,
   email: msg`Enter a valid email address.`,
   passwordTooShort: msg`The password must be at least 6 characters.`,
+  phone: msg`Use digits, spaces and + ( ) - only.`,
+  tooLong: msg`This is too long.`,
 } satisfies Record<string, MessageDescriptor>
 
 export type FieldErrors<Field extends string> = Partial<Record<Field, MessageDescriptor>>
@@ -23,6 +25,15 @@ export function emailError(value: string): MessageDescriptor | undefined {
 
 export function passwordError(value: string): MessageDescriptor | undefined {
   return requiredError(value) ?? (value.length >= passwordMinLength ? undefined : validationMessages.passwordTooShort)
+}
+
+/** Optional; when given, a phone number as people write them. */
+export function phoneError(value: string): MessageDescriptor | undefined {
+  return value.trim() && !/^[+\d\s()-]+$/.test(value.trim()) ? validationMessages.phone : undefined
+}
+
+export function lengthError(value: string, max: number): MessageDescriptor | undefined {
+  return value.trim().length > max ? validationMessages.tooLong : undefined
 }
 
 /** Only the fields that have an error; an empty object means the form is valid. */

@@ -1,7 +1,8 @@
 import { screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { renderScreen } from '../../tests/unit/render'
-import { packageStatuses, StatusBadge, statusColors } from './package-status'
+import { packageStatuses } from '@/local-db/rows'
+import { StatusBadge, statusColors } from './package-status'
 
 const expected = {
   en: ['Received in Miami', 'Consolidating', 'In transit', 'In customs', 'Ready for pickup', 'Delivered'],

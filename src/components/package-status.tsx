@@ -1,13 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { useLingui } from '@lingui/react'
-
-export const packageStatuses = ['recibido', 'consolidacion', 'transito', 'aduana', 'disponible', 'entregado'] as const
-export type PackageStatus = (typeof packageStatuses)[number]
-
-export function isPackageStatus(value: unknown): value is PackageStatus {
-  return typeof value === 'string' && (packageStatuses as readonly string[]).includes(value)
-}
+import { isPackageStatus, type PackageStatus } from '@/local-db/rows'
 
 /** Every status has a label in both languages and a colour (DESIGN §8: all six, not SPEC's three). */
 export const statusLabels: Record<PackageStatus, MessageDescriptor> = {

@@ -1,25 +1,84 @@
 import Dexie, { type EntityTable } from 'dexie'
-import type { LockerRow, ProfileRow, PulledPackage } from '@/remote/types'
+import type { PackageRow, PackageStatus, ProfileRow } from './rows'
 
-export type LocalProfile = ProfileRow
-export type LocalLocker = LockerRow
+/** A profile with its locker code: the customer's own, or for an admin the whole customer directory. */
+export type LocalProfile = ProfileRow & { locker_code: string | null }
 
-/** A package as the customer's screens read it: the row and its status history, together (tombstones are deleted). */
-export type LocalPackage = Omit<PulledPackage, 'deleted_at'>
+/**
+ * A package as screens read it: the server's row and its status history, with this device's pending
+ * changes applied on top (see overlay.ts). `serverStatus` is set only while a pending status change
+ * hides the server's status; `version` 0 marks a registration the server has not seen yet.
+ */
+export type LocalPackage = Omit<PackageRow, 'deleted_at'> & { serverStatus?: string }
 
-/** Where the package pull stopped, for whom, and when it last finished. */
-export interface PackageSyncState {
-  key: 'packages'
+export type SyncStream = 'packages' | 'profiles'
+
+/** Where a stream's pull stopped, for whom, and when it last finished. */
+export interface SyncState {
+  key: SyncStream
   userId: string
   checkpoint: string | null
   syncedAt: number | null
 }
 
+/** What a registration sends: everything the warehouse typed, plus ids chosen on this device. */
+export interface NewPackage {
+  user_id: string
+  locker_code: string
+  public_token: string
+  status: PackageStatus
+  tracking_code: string | null
+  weight_kg: number | null
+  volume_m3: number | null
+  meta: Record<string, unknown> | null
+}
+
+interface QueuedOpBase {
+  /** Creation order (auto-increment): ops are pushed in this order. */
+  seq?: number
+  /** The server's idempotency key: a replay of the same op is recorded once. */
+  opId: string
+  /** The admin who queued it; only their session may send it. */
+  userId: string
+  packageId: string
+  /** The package version this change was made on (0 for a package not yet on the server). */
+  baseVersion: number
+  /** pending: waiting or being sent; conflict: the package changed meanwhile; failed: refused by the server. */
+  state: 'pending' | 'conflict' | 'failed'
+  attempts: number
+  /** Epoch ms before which a network retry waits (backoff). */
+  nextAttemptAt: number
+  lastError: string | null
+  /** When the admin made the change (client clock, for display only). */
+  createdAt: string
+}
+
+export interface StatusOp extends QueuedOpBase {
+  kind: 'set-status'
+  status: PackageStatus
+  /** The package as the server had it when it refused this change as superseded. */
+  current?: { status: string; version: number }
+}
+
+export interface RegisterOp extends QueuedOpBase {
+  kind: 'register-package'
+  package: NewPackage
+}
+
+export type QueuedOp = StatusOp | RegisterOp
+
+/** supabase-js's persisted session, kept where the service worker can read it too. */
+export interface AuthItem {
+  key: string
+  value: string
+}
+
 export class LocalDb extends Dexie {
   profiles!: EntityTable<LocalProfile, 'id'>
-  lockers!: EntityTable<LocalLocker, 'user_id'>
   packages!: EntityTable<LocalPackage, 'id'>
-  syncState!: EntityTable<PackageSyncState, 'key'>
+  syncState!: EntityTable<SyncState, 'key'>
+  outbox!: EntityTable<QueuedOp, 'seq'>
+  auth!: EntityTable<AuthItem, 'key'>
 
   constructor(name = 'casillero') {
     super(name)
@@ -29,6 +88,21 @@ export class LocalDb extends Dexie {
       packages: 'id, [user_id+updated_at]',
       syncState: 'key',
     })
+    this.version(2)
+      .stores({
+        profiles: 'id, email, created_at, role',
+        lockers: null,
+        packages: 'id, [user_id+updated_at], [user_id+created_at], [status+updated_at], updated_at, created_at',
+        outbox: '++seq, &opId, packageId',
+        auth: 'key',
+      })
+      // Profiles now carry their locker code, pulled with a checkpoint of their own: start both streams over.
+      .upgrade((tx) => Promise.all([tx.table('profiles').clear(), tx.table('syncState').clear()]))
+  }
+
+  /** Tables of user data: everything but the persisted session, which supabase-js itself ends. */
+  get dataTables() {
+    return [this.profiles, this.packages, this.syncState, this.outbox]
   }
 }
 

@@ -1,16 +1,13 @@
-import Dexie from 'dexie'
+import Dexie, { liveQuery } from 'dexie'
 import { useLiveQuery } from 'dexie-react-hooks'
-import { db } from './db'
+import { db, type SyncStream } from './db'
+import type { Role } from './rows'
 
 export type { LocalPackage, LocalProfile } from './db'
 
 /** Live reads: `undefined` while the first read runs, then re-rendered on every change. */
 export function useProfile(userId: string) {
   return useLiveQuery(() => db.profiles.get(userId), [userId])
-}
-
-export function useLocker(userId: string) {
-  return useLiveQuery(() => db.lockers.get(userId), [userId])
 }
 
 /** The customer's packages, most recently updated first (SPEC §7's dashboard order), `limit` at most. */
@@ -25,14 +22,24 @@ export function usePackageCount(userId: string) {
 const packagesOf = (userId: string) => db.packages.where('[user_id+updated_at]').between([userId, Dexie.minKey], [userId, Dexie.maxKey])
 
 /** When this user's packages were last pulled completely (epoch ms), kept with the checkpoint. */
-export function usePackagesSyncedAt(userId: string) {
+export function useSyncedAt(userId: string, stream: SyncStream = 'packages') {
   return useLiveQuery(async () => {
-    const state = await db.syncState.get('packages')
+    const state = await db.syncState.get(stream)
     return state?.userId === userId ? state.syncedAt : null
-  }, [userId])
+  }, [userId, stream])
 }
 
 /** The role in the locally stored profile (what the server said last), if there is one. */
-export async function readLocalRole(userId: string) {
+export async function readLocalRole(userId: string): Promise<Role | undefined> {
   return (await db.profiles.get(userId))?.role
+}
+
+/** Calls `onRole` with the saved profile's role now and whenever a pull changes it. Returns `stop`. */
+export function watchLocalRole(userId: string, onRole: (role: Role) => void): () => void {
+  const subscription = liveQuery(() => readLocalRole(userId)).subscribe({
+    next: (role) => {
+      if (role) onRole(role)
+    },
+  })
+  return () => subscription.unsubscribe()
 }

@@ -1,47 +1,79 @@
-import type { LockerRow, ProfileRow, PulledPackage } from '@/remote/types'
-import { db, type LocalPackage, type PackageSyncState } from './db'
+import { db, type LocalPackage, type LocalProfile, type SyncState, type SyncStream } from './db'
+import { withPendingOps } from './overlay'
+import type { PackageRow, ProfileRow, PulledProfile } from './rows'
 
-/** The stored pull checkpoint, or null when there is none for this user (a fresh start). */
-export async function readPackageSync(userId: string): Promise<PackageSyncState | null> {
-  const state = await db.syncState.get('packages')
+/** A stream's stored pull checkpoint, or null when there is none for this user (a fresh start). */
+export async function readSyncState(stream: SyncStream, userId: string): Promise<SyncState | null> {
+  const state = await db.syncState.get(stream)
   return state?.userId === userId ? state : null
 }
 
 /**
- * One pulled page, applied atomically with its checkpoint: a crash between pages resumes from
- * the last page written. Upserts are idempotent; tombstones delete.
+ * Writes one pulled page with its checkpoint, atomically: a crash between pages resumes from the
+ * last page written. The read model belongs to one user: another user's rows are cleared first.
  */
-export async function applyPulledPage(userId: string, rows: PulledPackage[], checkpoint: string | null): Promise<void> {
-  const live: LocalPackage[] = []
-  const deleted: string[] = []
-  for (const { deleted_at, ...row } of rows) {
-    if (deleted_at) deleted.push(row.id)
-    else live.push(row)
-  }
-  await db.transaction('rw', db.packages, db.syncState, async () => {
-    const previous = await db.syncState.get('packages')
-    if (previous && previous.userId !== userId) await db.packages.clear()
-    await db.packages.bulkPut(live)
-    await db.packages.bulkDelete(deleted)
-    await db.syncState.put({ key: 'packages', userId, checkpoint, syncedAt: previous?.userId === userId ? previous.syncedAt : null })
+async function applyPage(stream: SyncStream, userId: string, checkpoint: string | null, table: typeof db.packages | typeof db.profiles, write: () => Promise<void>) {
+  await db.transaction('rw', [db.profiles, db.packages, db.syncState, db.outbox], async () => {
+    const previous = await db.syncState.get(stream)
+    if (previous && previous.userId !== userId) await table.clear()
+    await write()
+    await db.syncState.put({ key: stream, userId, checkpoint, syncedAt: previous?.userId === userId ? previous.syncedAt : null })
   })
 }
 
-/** Marks a complete pull (every page applied). */
-export async function markPackagesSynced(userId: string, at: number): Promise<void> {
+/**
+ * Pulled packages: upserts are idempotent, tombstones delete, this device's pending changes stay
+ * on top, and a row older than the one already here (a push answered meanwhile) is skipped.
+ */
+export function applyPulledPackages(userId: string, rows: PackageRow[], checkpoint: string | null): Promise<void> {
+  return applyPage('packages', userId, checkpoint, db.packages, async () => {
+    const ops = await db.outbox.toArray()
+    const queued = new Set(ops.map((op) => op.packageId))
+    const local = await db.packages.bulkGet(rows.map((row) => row.id))
+    const live: LocalPackage[] = []
+    const deleted: string[] = []
+    rows.forEach(({ deleted_at, ...row }, i) => {
+      if (deleted_at) deleted.push(row.id)
+      else if ((local[i]?.version ?? 0) <= row.version) live.push(queued.has(row.id) ? withPendingOps(row, ops) : row)
+    })
+    await db.packages.bulkPut(live)
+    await db.packages.bulkDelete(deleted)
+  })
+}
+
+/**
+ * Pulled profiles (with their locker codes): upserts, and tombstones delete. A deleted customer's
+ * packages went with them on the server (a cascade, which leaves no package tombstones), so here too.
+ */
+export function applyPulledProfiles(userId: string, rows: PulledProfile[], checkpoint: string | null): Promise<void> {
+  return applyPage('profiles', userId, checkpoint, db.profiles, async () => {
+    const live: LocalProfile[] = []
+    const deleted: string[] = []
+    for (const row of rows) {
+      if (row.deleted_at !== null) deleted.push(row.id)
+      else {
+        const { deleted_at: _, ...profile } = row
+        live.push(profile)
+      }
+    }
+    await db.profiles.bulkPut(live)
+    await db.profiles.bulkDelete(deleted)
+    if (deleted.length > 0) await db.packages.where('user_id').anyOf(deleted).delete()
+  })
+}
+
+/** Marks a complete pull of a stream (every page applied). */
+export async function markSynced(stream: SyncStream, userId: string, at: number): Promise<void> {
   await db.transaction('rw', db.syncState, async () => {
-    const state = await db.syncState.get('packages')
+    const state = await db.syncState.get(stream)
     if (state?.userId === userId) await db.syncState.put({ ...state, syncedAt: at })
   })
 }
 
-export async function saveProfileAndLocker(profile: ProfileRow, locker: LockerRow | null): Promise<void> {
-  await db.transaction('rw', db.profiles, db.lockers, async () => {
-    await db.profiles.put(profile)
-    if (locker) await db.lockers.put(locker)
-  })
-}
-
+/** A profile saved online: the server's row replaces the local one, keeping its locker code. */
 export async function saveProfile(profile: ProfileRow): Promise<void> {
-  await db.profiles.put(profile)
+  await db.transaction('rw', db.profiles, async () => {
+    const current = await db.profiles.get(profile.id)
+    await db.profiles.put({ ...profile, locker_code: current?.locker_code ?? null })
+  })
 }

@@ -23,8 +23,9 @@ export async function lookupPackageByToken(token: string): Promise<TrackingResul
   if (!navigator.onLine) return { kind: 'offline' }
   try {
     const client = await getSupabase()
-    const { data, error } = await client.rpc('get_package_by_token', { p_token: token })
-    if (error) return error.code ? { kind: 'service-error', message: error.message } : { kind: 'exception' }
+    const { data, error, status } = await client.rpc('get_package_by_token', { p_token: token })
+    // Status 0: no answer at all (offline, or the request timed out), whatever navigator.onLine says.
+    if (error) return status === 0 ? { kind: 'offline' } : error.code ? { kind: 'service-error', message: error.message } : { kind: 'exception' }
     const found = (data as PublicPackage[] | null)?.[0]
     return found ? { kind: 'found', package: found } : { kind: 'not-found' }
   } catch {

@@ -1,6 +1,7 @@
 import { create } from 'zustand'
+import type { Role } from '@/local-db/rows'
 
-export type Role = 'user' | 'admin'
+export type { Role }
 
 export interface SessionUser {
   id: string

@@ -2,6 +2,8 @@
 import { clientsClaim } from 'workbox-core'
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching'
 import { NavigationRoute, registerRoute } from 'workbox-routing'
+import { outboxSyncTag } from '@/sync-engine/worker-protocol'
+import { syncOutbox } from './outbox-sync'
 
 declare const self: ServiceWorkerGlobalScope
 
@@ -18,4 +20,10 @@ clientsClaim()
 
 self.addEventListener('message', (event) => {
   if (event.data?.type === 'SKIP_WAITING') void self.skipWaiting()
+})
+
+// Changes queued offline are sent when the connection returns, even with no page open.
+self.addEventListener('sync', (event: Event) => {
+  const sync = event as ExtendableEvent & { tag: string }
+  if (sync.tag === outboxSyncTag) sync.waitUntil(syncOutbox())
 })

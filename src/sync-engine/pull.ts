@@ -1,9 +1,10 @@
-import { applyPulledPage, markPackagesSynced, readPackageSync } from '@/local-db/writes'
-import type { Supabase } from '@/remote/client'
-import type { PullPage } from '@/remote/types'
+import type { SyncStream } from '@/local-db/db'
+import type { PackageRow, PullPage, PulledProfile } from '@/local-db/rows'
+import { applyPulledPackages, applyPulledProfiles, markSynced, readSyncState } from '@/local-db/writes'
+import type { Supabase } from '@/remote/create-client'
 
-/** One page of changes after a checkpoint (the `pull_packages` RPC, or a test double of it). */
-export type PullSource = (since: string | null, limit: number) => Promise<PullPage>
+/** One page of changes after a checkpoint (a pull RPC, or a test double of it). */
+export type PullSource<Row> = (since: string | null, limit: number) => Promise<PullPage<Row>>
 
 export class SyncError extends Error {
   /** False for network failures: they say nothing about the data, only about the connection. */
@@ -15,31 +16,52 @@ export class SyncError extends Error {
   }
 }
 
-export function rpcPullSource(client: Supabase): PullSource {
+/** A table the read model pulls: its RPC, the field its rows come in, and how a page is written. */
+interface Stream<Row> {
+  name: SyncStream
+  rpc: string
+  apply: (userId: string, rows: Row[], checkpoint: string | null) => Promise<void>
+}
+
+export const packageStream: Stream<PackageRow> = { name: 'packages', rpc: 'pull_packages', apply: applyPulledPackages }
+export const profileStream: Stream<PulledProfile> = { name: 'profiles', rpc: 'pull_profiles', apply: applyPulledProfiles }
+
+export function rpcPullSource<Row>(client: Supabase, stream: Stream<Row>, signal?: AbortSignal): PullSource<Row> {
   return async (since, limit) => {
-    const { data, error } = await client.rpc('pull_packages', { p_since: since, p_limit: limit })
+    let call = client.rpc(stream.rpc, { p_since: since, p_limit: limit })
+    if (signal) call = call.abortSignal(signal)
+    const { data, error } = await call
     if (error) throw new SyncError(error.message, Boolean(error.code))
-    return data as PullPage
+    const page = data as Record<string, unknown> & Omit<PullPage<Row>, 'rows'>
+    return { rows: page[stream.name] as Row[], checkpoint: page.checkpoint, has_more: page.has_more }
   }
 }
 
 const pullPageSize = 1000
 
 /**
- * Brings the local packages up to date, page by page from the stored checkpoint (DESIGN §6).
- * Each page lands with its checkpoint in one transaction, so an error mid-way keeps everything
- * already pulled and the next pull resumes where this one stopped. Returns the rows moved.
+ * Brings one stream of the read model up to date, page by page from its stored checkpoint (DESIGN
+ * §6). Each page lands with its checkpoint in one transaction, so an error mid-way keeps everything
+ * already pulled and the next pull resumes where this one stopped. The next page is requested while
+ * the current one is written. Returns the rows moved.
  */
-export async function pullPackages(source: PullSource, userId: string, pageSize = pullPageSize): Promise<number> {
-  let checkpoint = (await readPackageSync(userId))?.checkpoint ?? null
+export async function pullStream<Row>(stream: Stream<Row>, source: PullSource<Row>, userId: string, pageSize = pullPageSize, signal?: AbortSignal): Promise<number> {
+  let checkpoint = (await readSyncState(stream.name, userId))?.checkpoint ?? null
   let moved = 0
+  let next = source(checkpoint, pageSize)
   for (;;) {
-    const page = await source(checkpoint, pageSize)
-    if (page.packages.length > 0 || page.checkpoint !== checkpoint) await applyPulledPage(userId, page.packages, page.checkpoint)
-    moved += page.packages.length
+    const page = await next
+    signal?.throwIfAborted()
+    if (page.has_more) {
+      next = source(page.checkpoint, pageSize)
+      // Awaited on the next turn; if writing this page fails first, its failure is not unhandled.
+      next.catch(() => undefined)
+    }
+    if (page.rows.length > 0 || page.checkpoint !== checkpoint) await stream.apply(userId, page.rows, page.checkpoint)
+    moved += page.rows.length
     checkpoint = page.checkpoint
     if (!page.has_more) break
   }
-  await markPackagesSynced(userId, Date.now())
+  await markSynced(stream.name, userId, Date.now())
   return moved
 }

@@ -1,62 +1,148 @@
+import { onQueued } from '@/outbox/queue'
 import type { Supabase } from '@/remote/client'
+import { useConnectivityStore } from '@/stores/connectivity-store'
 import { initialSyncStatus, useSyncStatusStore } from '@/stores/sync-status-store'
-import { refreshProfileAndLocker } from './profile'
-import { pullPackages, rpcPullSource, SyncError } from './pull'
+import { packageStream, profileStream, pullStream, rpcPullSource, SyncError } from './pull'
+import { flushOutbox } from './push'
+import { flushRequest, outboxSyncTag } from './worker-protocol'
 
 const periodicPullMs = 30_000
+/** A backstop: every request already times out, so a refresh this long is stuck somewhere else. */
+const refreshDeadlineMs = 120_000
+const retryAfterErrorMs = 30_000
+
+/** Runs `task` one at a time; asking while it runs asks for one more run afterwards. */
+function serial(task: () => Promise<void>): () => void {
+  let running = false
+  let again = false
+  const run = () => {
+    if (running) {
+      again = true
+      return
+    }
+    running = true
+    void task().finally(() => {
+      running = false
+      if (again) {
+        again = false
+        run()
+      }
+    })
+  }
+  return run
+}
+
+/** Settles after `ms` even if `work` never does (its late result is then ignored). */
+function withDeadline(work: (signal: AbortSignal) => Promise<void>, ms: number): Promise<void> {
+  const controller = new AbortController()
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      const reason = new SyncError('Sync took too long', false)
+      controller.abort(reason)
+      reject(reason)
+    }, ms)
+  })
+  return Promise.race([work(controller.signal), deadline]).finally(() => clearTimeout(timer))
+}
+
+/** Asks the service worker to send the outbox when the browser is back online, even with no page open. */
+function requestBackgroundSync() {
+  void navigator.serviceWorker?.ready
+    .then((registration) => (registration as ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } }).sync?.register(outboxSyncTag))
+    .catch(() => undefined)
+}
 
 /**
- * Keeps the signed-in user's local copy fresh (DESIGN §6): now, when the connection returns,
- * when the tab becomes visible again, and every 30 s while it is visible. Returns `stop`.
+ * Keeps the signed-in user's local copy in step with the server (DESIGN §6). Pulls the profiles and
+ * packages now, when the connection returns, when the tab becomes visible again and every 30 s while
+ * it is; sends the outbox now, after every queued change, when the connection returns, on the service
+ * worker's request and when a backoff ends. Nothing here blocks a screen: they render the local copy.
+ * Returns `stop`.
  */
-export function startSync(client: Supabase, userId: string): () => void {
-  const source = rpcPullSource(client)
+export function startSync(getClient: () => Promise<Supabase>, userId: string): () => void {
   let stopped = false
-  let running: Promise<void> | null = null
-  let pending = false
+  let retryTimer: ReturnType<typeof setTimeout> | undefined
+  let forceNextPush = false
+  const browserOnline = () => useConnectivityStore.getState().browserOnline
 
-  async function refresh() {
+  const pull = serial(async () => {
+    if (stopped || !browserOnline()) return
     useSyncStatusStore.setState({ state: 'syncing' })
     try {
-      await Promise.all([refreshProfileAndLocker(client, userId), pullPackages(source, userId)])
+      await withDeadline(async (signal) => {
+        const client = await getClient()
+        await Promise.all([
+          pullStream(profileStream, rpcPullSource(client, profileStream, signal), userId, undefined, signal),
+          pullStream(packageStream, rpcPullSource(client, packageStream, signal), userId, undefined, signal),
+        ])
+      }, refreshDeadlineMs)
       if (!stopped) useSyncStatusStore.setState({ state: 'idle', error: null })
     } catch (error) {
       // The local copy stays as it is; a lost connection is not an error worth a red box.
       const shown = error instanceof SyncError && !error.fromService ? null : error instanceof Error ? error.message : String(error)
       if (!stopped) useSyncStatusStore.setState({ state: 'idle', error: shown })
     }
-  }
+  })
 
-  /** One refresh at a time; a trigger during a refresh asks for one more afterwards. */
-  function syncNow() {
-    if (stopped || !navigator.onLine) return
-    if (running) {
-      pending = true
-      return
+  const push = serial(async () => {
+    clearTimeout(retryTimer)
+    if (stopped || !browserOnline()) return
+    const force = forceNextPush
+    forceNextPush = false
+    let retryAt: number | null
+    try {
+      retryAt = (await flushOutbox(await getClient(), userId, { force })).retryAt
+    } catch (error) {
+      console.error('Sending the outbox failed', error)
+      retryAt = Date.now() + retryAfterErrorMs
     }
-    running = refresh().finally(() => {
-      running = null
-      if (pending) {
-        pending = false
-        syncNow()
-      }
-    })
-  }
+    if (retryAt !== null && !stopped) retryTimer = setTimeout(push, Math.max(0, retryAt - Date.now()))
+  })
 
-  const onVisibility = () => {
-    if (document.visibilityState === 'visible') syncNow()
+  const everything = () => {
+    forceNextPush = true
+    pull()
+    push()
   }
-  const timer = setInterval(onVisibility, periodicPullMs)
-  window.addEventListener('online', syncNow)
-  document.addEventListener('visibilitychange', onVisibility)
+  const onVisible = () => {
+    if (document.visibilityState === 'visible') everything()
+  }
+  const periodic = setInterval(() => {
+    if (document.visibilityState === 'visible') pull()
+  }, periodicPullMs)
+  // Back online (the browser's event, or the backend answering again after failures).
+  const stopWatchingConnectivity = useConnectivityStore.subscribe((state, previous) => {
+    const wasOnline = previous.browserOnline && previous.reachable
+    if (!wasOnline && state.browserOnline && state.reachable) everything()
+  })
+  const stopWatchingOutbox = onQueued(() => {
+    push()
+    requestBackgroundSync()
+  })
+  // The service worker's sync event: this page sends the outbox and says whether anything is left.
+  const onWorkerMessage = (event: MessageEvent) => {
+    if (event.data?.type !== flushRequest) return
+    void getClient()
+      .then((client) => flushOutbox(client, userId, { force: true }))
+      .then(
+        ({ retryAt }) => event.ports[0]?.postMessage({ done: retryAt === null }),
+        () => event.ports[0]?.postMessage({ done: false }),
+      )
+  }
+  document.addEventListener('visibilitychange', onVisible)
+  navigator.serviceWorker?.addEventListener('message', onWorkerMessage)
 
-  syncNow()
+  everything()
 
   return () => {
     stopped = true
-    clearInterval(timer)
-    window.removeEventListener('online', syncNow)
-    document.removeEventListener('visibilitychange', onVisibility)
+    clearInterval(periodic)
+    clearTimeout(retryTimer)
+    stopWatchingConnectivity()
+    stopWatchingOutbox()
+    document.removeEventListener('visibilitychange', onVisible)
+    navigator.serviceWorker?.removeEventListener('message', onWorkerMessage)
     useSyncStatusStore.setState(initialSyncStatus)
   }
 }

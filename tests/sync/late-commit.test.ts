@@ -5,8 +5,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import type { JwtClaims } from '../../supabase/local/as-role'
 import { type Cluster, queryAs, startCluster } from '../db/postgres-cluster'
 import { db } from '@/local-db/db'
-import type { PullPage } from '@/remote/types'
-import { pullPackages, type PullSource } from '@/sync-engine/pull'
+import type { PackageRow } from '@/local-db/rows'
+import { packageStream, pullStream, type PullSource } from '@/sync-engine/pull'
 
 // A transaction that commits after a later one must still reach the local copy. PGlite has one
 // connection, so this runs the sync engine against a real PostgreSQL 15 with overlapping writers.
@@ -32,10 +32,13 @@ afterAll(async () => {
 })
 
 /** `pull_packages` as the customer, exactly as PostgREST would run it. */
-const customerSource: PullSource = async (since, limit) => {
-  const [row] = await queryAs<{ page: PullPage }>(reader, customer, 'select public.pull_packages($1, $2) as page', [since, limit])
-  return row!.page
+const customerSource: PullSource<PackageRow> = async (since, limit) => {
+  const [row] = await queryAs<{ page: { packages: PackageRow[]; checkpoint: string | null; has_more: boolean } }>(reader, customer, 'select public.pull_packages($1, $2) as page', [since, limit])
+  const { packages, ...page } = row!.page
+  return { rows: packages, ...page }
 }
+
+const pullPackages = (source: PullSource<PackageRow>, userId: string) => pullStream(packageStream, source, userId)
 
 const insert = (client: pg.Client, tracking: string) =>
   client.query(`insert into public.packages (user_id, tracking_code) values ($1, $2)`, [customer.sub, tracking])

@@ -5,12 +5,12 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { StandIn } from '../../supabase/local/server'
 import { newClient, signedIn, startTestStandIn, uniqueEmail } from '../backend/helpers'
 import { db } from '@/local-db/db'
+import type { PackageRow } from '@/local-db/rows'
 import { clearLocalData } from '@/local-db/wipe'
-import { readPackageSync } from '@/local-db/writes'
-import { refreshProfileAndLocker } from '@/sync-engine/profile'
-import { pullPackages, rpcPullSource, SyncError, type PullSource } from '@/sync-engine/pull'
+import { readSyncState } from '@/local-db/writes'
+import { packageStream, profileStream, pullStream, rpcPullSource, SyncError, type PullSource } from '@/sync-engine/pull'
 
-// The sync engine against a running stand-in through real supabase-js, into Dexie on fake-indexeddb.
+// The sync engine's pulls against a running stand-in through real supabase-js, into Dexie on fake-indexeddb.
 
 let standIn: StandIn
 let admin: SupabaseClient
@@ -18,14 +18,17 @@ let customer: SupabaseClient
 let customerId: string
 let lockerCode: string
 
+async function signUp(name: string) {
+  const email = uniqueEmail(name)
+  const signup = await newClient(standIn.url).auth.signUp({ email, password: 'secret-123', options: { data: { full_name: `${name} Test` } } })
+  if (signup.error) throw signup.error
+  return { id: signup.data.user!.id, client: await signedIn(standIn.url, { email, password: 'secret-123' }) }
+}
+
 beforeAll(async () => {
   standIn = await startTestStandIn()
   admin = await signedIn(standIn.url, { email: 'admin@example.com', password: 'admin-demo-password' })
-  const email = uniqueEmail('sync')
-  const signup = await newClient(standIn.url).auth.signUp({ email, password: 'secret-123', options: { data: { full_name: 'Sync Test' } } })
-  if (signup.error) throw signup.error
-  customer = await signedIn(standIn.url, { email, password: 'secret-123' })
-  customerId = signup.data.user!.id
+  ;({ id: customerId, client: customer } = await signUp('sync'))
   const locker = await customer.from('lockers').select('code').eq('user_id', customerId).single()
   lockerCode = (locker.data as { code: string }).code
 })
@@ -39,17 +42,20 @@ beforeEach(async () => {
   await admin.from('packages').update({ deleted_at: new Date().toISOString() }).eq('user_id', customerId).is('deleted_at', null)
 })
 
-async function register(count: number) {
-  const rows = Array.from({ length: count }, (_, i) => ({ user_id: customerId, locker_code: lockerCode, tracking_code: `SYNC-${i}-${randomUUID().slice(0, 6)}`, weight_kg: 1 + i }))
+async function register(count: number, userId = customerId) {
+  const rows = Array.from({ length: count }, (_, i) => ({ user_id: userId, tracking_code: `SYNC-${i}-${randomUUID().slice(0, 6)}`, weight_kg: 1 + i }))
   const { data, error } = await admin.from('packages').insert(rows).select('id, version')
   if (error) throw new Error(error.message)
   return data as { id: string; version: number }[]
 }
 
+const pullPackages = (source: PullSource<PackageRow>, userId = customerId, pageSize?: number) => pullStream(packageStream, source, userId, pageSize)
+const packagesOf = (client: SupabaseClient) => rpcPullSource(client, packageStream)
+
 /** Counts the pages a source serves, to see paging happen. */
-function counting(source: PullSource) {
+function counting(source: PullSource<PackageRow>) {
   const calls: (string | null)[] = []
-  const wrapped: PullSource = (since, limit) => {
+  const wrapped: PullSource<PackageRow> = (since, limit) => {
     calls.push(since)
     return source(since, limit)
   }
@@ -58,11 +64,11 @@ function counting(source: PullSource) {
 
 const livePackages = () => db.packages.where('user_id').equals(customerId).toArray()
 
-describe('pullPackages', () => {
+describe('pulling packages', () => {
   it('pulls page by page from the stored checkpoint into the local copy', async () => {
-    await pullPackages(rpcPullSource(customer), customerId)
+    await pullPackages(packagesOf(customer))
     const created = await register(5)
-    const { source, calls } = counting(rpcPullSource(customer))
+    const { source, calls } = counting(packagesOf(customer))
     const moved = await pullPackages(source, customerId, 2)
     expect(moved).toBe(5)
     expect(calls).toHaveLength(3)
@@ -75,22 +81,22 @@ describe('pullPackages', () => {
 
   it('moves no rows when nothing changed, and keeps the checkpoint across a restart', async () => {
     await register(3)
-    await pullPackages(rpcPullSource(customer), customerId)
-    const checkpoint = (await readPackageSync(customerId))?.checkpoint
+    await pullPackages(packagesOf(customer))
+    const checkpoint = (await readSyncState('packages', customerId))?.checkpoint
     expect(checkpoint).toMatch(/^\d+:[0-9a-f-]{36}$/)
 
     db.close()
     await db.open()
-    expect((await readPackageSync(customerId))?.checkpoint).toBe(checkpoint)
-    const { source, calls } = counting(rpcPullSource(customer))
-    expect(await pullPackages(source, customerId)).toBe(0)
+    expect((await readSyncState('packages', customerId))?.checkpoint).toBe(checkpoint)
+    const { source, calls } = counting(packagesOf(customer))
+    expect(await pullPackages(source)).toBe(0)
     expect(calls).toEqual([checkpoint])
     expect(await livePackages()).toHaveLength(3)
   })
 
   it('applies status changes with their history, and deletes tombstones', async () => {
     const [kept, removed] = await register(2)
-    await pullPackages(rpcPullSource(customer), customerId)
+    await pullPackages(packagesOf(customer))
     const { error } = await admin.rpc('apply_package_status', {
       p_op_id: randomUUID(),
       p_package_id: kept!.id,
@@ -101,7 +107,7 @@ describe('pullPackages', () => {
     expect(error).toBeNull()
     await admin.from('packages').update({ deleted_at: new Date().toISOString() }).eq('id', removed!.id)
 
-    expect(await pullPackages(rpcPullSource(customer), customerId)).toBe(2)
+    expect(await pullPackages(packagesOf(customer))).toBe(2)
     const local = await livePackages()
     expect(local.map((pkg) => pkg.id)).toEqual([kept!.id])
     expect(local[0]!.status).toBe('aduana')
@@ -109,11 +115,11 @@ describe('pullPackages', () => {
   })
 
   it('keeps the local copy intact when a pull fails, and resumes after the last page written', async () => {
-    await pullPackages(rpcPullSource(customer), customerId)
+    await pullPackages(packagesOf(customer))
     await register(4)
-    const real = rpcPullSource(customer)
+    const real = packagesOf(customer)
     let served = 0
-    const failing: PullSource = async (since, limit) => {
+    const failing: PullSource<PackageRow> = async (since, limit) => {
       if (served++ === 1) throw new SyncError('connection lost', false)
       return real(since, limit)
     }
@@ -121,7 +127,7 @@ describe('pullPackages', () => {
     expect(await livePackages()).toHaveLength(2)
 
     const stopped = newClient('http://127.0.0.1:9')
-    await expect(pullPackages(rpcPullSource(stopped), customerId)).rejects.toMatchObject({ fromService: false })
+    await expect(pullPackages(packagesOf(stopped))).rejects.toMatchObject({ fromService: false })
     expect(await livePackages()).toHaveLength(2)
 
     expect(await pullPackages(real, customerId, 2)).toBe(2)
@@ -129,31 +135,51 @@ describe('pullPackages', () => {
   })
 
   it('reports a service error as one, with its message', async () => {
-    await expect(pullPackages(rpcPullSource(newClient(standIn.url)), customerId)).rejects.toMatchObject({ fromService: true })
+    await expect(pullPackages(packagesOf(newClient(standIn.url)))).rejects.toMatchObject({ fromService: true })
+  })
+
+  it('never lets one user resume another user’s checkpoint or see their rows', async () => {
+    await register(2)
+    await pullPackages(packagesOf(customer))
+    const other = await signUp('other')
+    await register(1, other.id)
+
+    expect(await pullPackages(packagesOf(other.client), other.id)).toBe(1)
+    const local = await db.packages.toArray()
+    expect(local.map((pkg) => pkg.user_id)).toEqual([other.id])
+    expect((await readSyncState('packages', other.id))?.checkpoint).toMatch(/^\d+:/)
+    expect(await readSyncState('packages', customerId)).toBeNull()
   })
 })
 
-describe('profile and locker refresh', () => {
-  it('stores the profile and the locker the database generated', async () => {
-    await refreshProfileAndLocker(customer, customerId)
-    expect(await db.profiles.get(customerId)).toMatchObject({ id: customerId, full_name: 'Sync Test', role: 'user' })
-    expect(await db.lockers.get(customerId)).toMatchObject({ user_id: customerId, code: lockerCode })
+describe('pulling profiles', () => {
+  it('gives a customer their own profile with the locker code the database generated', async () => {
+    expect(await pullStream(profileStream, rpcPullSource(customer, profileStream), customerId)).toBe(1)
+    expect(await db.profiles.toArray()).toEqual([expect.objectContaining({ id: customerId, full_name: 'sync Test', role: 'user', locker_code: lockerCode })])
+    expect(await db.profiles.get(customerId)).not.toHaveProperty('deleted_at')
+  })
+
+  it('gives an admin the whole directory, and an updated profile on the next pull', async () => {
+    const adminId = (await admin.auth.getUser()).data.user!.id
+    const pull = () => pullStream(profileStream, rpcPullSource(admin, profileStream), adminId)
+    expect(await pull()).toBeGreaterThanOrEqual(3)
+    expect(await db.profiles.get(customerId)).toMatchObject({ locker_code: lockerCode })
+    expect(await pull()).toBe(0)
+
+    const { error } = await admin.from('profiles').update({ full_name: 'Renamed Customer' }).eq('id', customerId)
+    expect(error).toBeNull()
+    expect(await pull()).toBe(1)
+    expect(await db.profiles.get(customerId)).toMatchObject({ full_name: 'Renamed Customer', locker_code: lockerCode })
   })
 })
 
 describe('sign-out wipe', () => {
-  it('leaves no row of any table behind', async () => {
+  it('leaves no row of any user data table behind', async () => {
     await register(2)
-    await Promise.all([pullPackages(rpcPullSource(customer), customerId), refreshProfileAndLocker(customer, customerId)])
+    await Promise.all([pullPackages(packagesOf(customer)), pullStream(profileStream, rpcPullSource(customer, profileStream), customerId)])
     expect(await db.packages.count()).toBeGreaterThan(0)
     await clearLocalData()
-    const counts = await Promise.all(db.tables.map((table) => table.count()))
-    expect(counts).toEqual(db.tables.map(() => 0))
-  })
-
-  it('a different user never resumes the previous user’s checkpoint', async () => {
-    await register(1)
-    await pullPackages(rpcPullSource(customer), customerId)
-    expect(await readPackageSync(randomUUID())).toBeNull()
+    const counts = await Promise.all(db.dataTables.map((table) => table.count()))
+    expect(counts).toEqual(db.dataTables.map(() => 0))
   })
 })

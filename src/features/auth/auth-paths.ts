@@ -1,10 +1,10 @@
 import { isLang, type Lang } from '@/i18n/locales'
 import { pageFromSlug, type PageKey } from '@/i18n/slugs'
 
-export function routeOf(pathname: string): { lang: Lang | null; page: PageKey | 'authCallback' | 'admin' | null } {
+export function routeOf(pathname: string): { lang: Lang | null; page: PageKey | 'authCallback' | 'admin' | 'adminLogin' | null } {
   const [, first, second] = pathname.split('/')
   if (first === 'auth' && second === 'callback') return { lang: null, page: 'authCallback' }
-  if (first === 'admin') return { lang: null, page: 'admin' }
+  if (first === 'admin') return { lang: null, page: second === 'login' ? 'adminLogin' : 'admin' }
   return { lang: isLang(first) ? first : null, page: second ? (pageFromSlug(second) ?? null) : null }
 }
 

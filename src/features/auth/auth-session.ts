@@ -1,23 +1,26 @@
-import { readLocalRole } from '@/local-db/queries'
-import { clearLocalData } from '@/local-db/wipe'
-import { getSupabase } from '@/remote/client'
-import { useSessionStore, type Role } from '@/stores/session-store'
+import { readStoredSession } from '@/local-db/auth-storage'
+import { readLocalRole, watchLocalRole } from '@/local-db/queries'
+import type { Role } from '@/local-db/rows'
+import { clearLocalData, clearReadModel } from '@/local-db/wipe'
+import { getSupabase, type Supabase } from '@/remote/client'
+import { authStorageKey } from '@/remote/config'
+import { useSessionStore, type SessionUser } from '@/stores/session-store'
 import { startSync } from '@/sync-engine/scheduler'
 import { isProtectedPath, routeOf } from './auth-paths'
 import { planAuthTransition } from './auth-transition'
 import { destinationAfterSignIn } from './destination'
 import { navigate } from './start-auth'
 
-type Client = Awaited<ReturnType<typeof getSupabase>>
-
-let connection: Promise<Client> | null = null
-let stopSync: (() => void) | null = null
+let connection: Promise<Supabase> | null = null
+/** Ends the running session's sync and role watch. */
+let endSession: (() => void) | null = null
 /** Events are handled one after another, each seeing the state the previous one left. */
 let handled: Promise<void> = Promise.resolve()
-let initialSessionSeen = false
+/** The login or signup form asked for a session: the next user to arrive starts fresh and may be redirected. */
+let signInRequested = false
 
 /** The auth client with its state listener attached (once). */
-export function connectAuth(): Promise<Client> {
+export function connectAuth(): Promise<Supabase> {
   connection ??= getSupabase().then(
     (client) => {
       client.auth.onAuthStateChange((event, session) => {
@@ -37,31 +40,73 @@ export function connectAuth(): Promise<Client> {
   return connection
 }
 
-type AuthEvent = Parameters<Parameters<Client['auth']['onAuthStateChange']>[0]>
+/** Signed in: the store knows the user, the local copy syncs, and the role follows the saved profile. */
+function beginSession(user: SessionUser, role: Role, expiresAt: number | null) {
+  endSession?.()
+  useSessionStore.setState({ user, role, expiresAt, loading: false })
+  const stopSync = startSync(connectAuth, user.id)
+  const stopWatchingRole = watchLocalRole(user.id, (saved) => {
+    if (useSessionStore.getState().role !== saved) useSessionStore.setState({ role: saved })
+  })
+  endSession = () => {
+    stopSync()
+    stopWatchingRole()
+    endSession = null
+  }
+}
 
-async function onAuthChange(client: Client, event: AuthEvent[0], session: AuthEvent[1]) {
-  if (event === 'INITIAL_SESSION') initialSessionSeen = true
+/**
+ * Local-first start: with a stored session and a saved profile the user is signed in at once, from
+ * IndexedDB alone, before supabase-js has loaded or the network has answered (or failed to). The auth
+ * listener then confirms the session, or ends it if the server no longer accepts it.
+ */
+export async function restoreSession(): Promise<void> {
+  const stored = await readStoredSession(authStorageKey)
+  if (!stored) return
+  const role = await readLocalRole(stored.user.id)
+  if (role) beginSession(stored.user, role, stored.expiresAt)
+}
+
+/**
+ * A sign-in or signup the user asked for on a form: the session it brings is a fresh one (clean read
+ * model, redirect), unlike the SIGNED_IN supabase-js also sends when it restores a stored session.
+ */
+export async function requestSession<Result extends { error: unknown }>(call: (client: Supabase) => Promise<Result>): Promise<Result> {
+  const client = await connectAuth()
+  signInRequested = true
+  try {
+    const result = await call(client)
+    if (result.error) signInRequested = false
+    return result
+  } catch (error) {
+    signInRequested = false
+    throw error
+  }
+}
+
+type AuthEvent = Parameters<Parameters<Supabase['auth']['onAuthStateChange']>[0]>
+
+async function onAuthChange(client: Supabase, event: AuthEvent[0], session: AuthEvent[1]) {
   const previous = useSessionStore.getState().user
-  const plan = planAuthTransition({ event, previousUserId: previous?.id ?? null, sessionUserId: session?.user.id ?? null, pathname: location.pathname, initialSessionSeen })
-  if (plan.kind === 'restoring') return
+  const plan = planAuthTransition({ event, previousUserId: previous?.id ?? null, sessionUserId: session?.user.id ?? null, pathname: location.pathname, signInRequested })
   if (plan.kind === 'same-user') {
     useSessionStore.setState({ expiresAt: session?.expires_at ?? null })
     return
   }
-  stopSync?.()
-  stopSync = null
-  if (plan.wipeLocalData) await clearLocalData()
+  endSession?.()
   if (plan.kind === 'signed-out' || !session) {
+    // Unsent changes outlive a session that ended on its own: they go when this user signs in again.
+    if (plan.wipeLocalData) await clearReadModel(previous?.id ?? null)
     // Leave first: a protected page that saw the user vanish would send them to the login instead.
     if (plan.kind === 'signed-out' && plan.leaveProtectedPage) await leaveProtectedPage()
     useSessionStore.setState({ user: null, expiresAt: null, role: null, loading: false })
     return
   }
+  signInRequested = false
   const user = { id: session.user.id, email: session.user.email ?? '' }
-  const role = await readRole(client, user.id)
-  useSessionStore.setState({ user, expiresAt: session.expires_at ?? null, role, loading: false })
-  stopSync = startSync(client, user.id)
-  if (plan.redirect) await navigate(destinationAfterSignIn(location, role), { replace: true })
+  if (plan.wipeLocalData) await clearReadModel(user.id)
+  beginSession(user, await readRole(client, user.id), session.expires_at ?? null)
+  if (plan.redirect) await navigate(destinationAfterSignIn(location, useSessionStore.getState().role ?? 'user'), { replace: true })
 }
 
 /** SPEC §4: signing out inside the dashboard or admin areas goes to the home page. */
@@ -70,27 +115,32 @@ function leaveProtectedPage(): Promise<void> {
 }
 
 /**
- * SPEC §4: the role comes from the profile; if that read fails, warn and treat as a customer. Offline
- * (where supabase-js would retry for seconds) the locally stored profile answers instead.
+ * SPEC §4: the role comes from the profile: the saved one, else the server's; if that read fails,
+ * warn and treat the user as a customer. A read that never answers times out (remote/fetch.ts).
  */
-export async function readRole(client: Client, userId: string): Promise<Role> {
-  const fallback = async (): Promise<Role> => ((await readLocalRole(userId)) === 'admin' ? 'admin' : 'user')
-  if (!navigator.onLine) return fallback()
-  const { data, error } = await client.from('profiles').select('role').eq('id', userId).single()
+export async function readRole(client: Supabase, userId: string): Promise<Role> {
+  const saved = await readLocalRole(userId)
+  if (saved) return saved
+  const { data, error } = await client.from('profiles').select('role').eq('id', userId).retry(false).single()
   if (error || !data) {
-    console.warn('Could not read the role; using the saved profile, else treating the user as a customer.', error?.message)
-    return fallback()
+    console.warn('Could not read the role; treating the user as a customer.', error?.message)
+    return 'user'
   }
   return data.role === 'admin' ? 'admin' : 'user'
 }
 
-/** Clears this user's local data before anything else renders, then ends the session. */
-export async function signOut() {
+/**
+ * Ends the session on this device at once and revokes it on the server when it can. Local data and
+ * unsent changes go first (the screens warn about those before calling this); then `to`, or home when
+ * leaving a protected page.
+ */
+export async function signOut({ to }: { to?: string } = {}): Promise<void> {
   const client = await connectAuth()
-  if (isProtectedPath(location.pathname)) await leaveProtectedPage()
-  stopSync?.()
-  stopSync = null
+  if (to) await navigate(to, { replace: true })
+  else if (isProtectedPath(location.pathname)) await leaveProtectedPage()
+  endSession?.()
   await clearLocalData()
+  useSessionStore.setState({ user: null, expiresAt: null, role: null, loading: false })
   const { error } = await client.auth.signOut()
   // Offline the server cannot revoke the token; the session still ends on this device.
   if (error) await client.auth.signOut({ scope: 'local' })

@@ -9,6 +9,11 @@ describe('where a sign-in lands', () => {
     expect(destinationAfterSignIn(at('/es/login'), 'admin')).toBe('/es/admin-panel')
   })
 
+  it('the admin login leads admins to the admin area, and customers to their dashboard', () => {
+    expect(destinationAfterSignIn(at('/admin/login'), 'admin')).toBe('/admin')
+    expect(destinationAfterSignIn(at('/admin/login'), 'user')).toMatch(/\/dashboard$/)
+  })
+
   it('returns to the protected page the user came from', () => {
     expect(destinationAfterSignIn(at('/es/login', '?redirectTo=%2Fes%2Fdashboard'), 'user')).toBe('/es/dashboard')
     expect(destinationAfterSignIn(at('/admin/login', '?redirectTo=%2Fadmin%2Fusers'), 'admin')).toBe('/admin/users')

@@ -4,13 +4,15 @@ import type { Role } from '@/stores/session-store'
 import { isProtectedPath, routeOf } from './auth-paths'
 
 /**
- * Where a sign-in lands: the protected page the user was sent away from, when they may see it,
- * else the admin panel for admins and the dashboard for customers (SPEC §4).
+ * Where a sign-in lands: the protected page the user was sent away from, when they may see it;
+ * else, from the admin login, the admin area (SPEC §6); else the admin panel for admins and the
+ * dashboard for customers (SPEC §4).
  */
 export function destinationAfterSignIn(location: { pathname: string; search: string }, role: Role): string {
   const lang = routeOf(location.pathname).lang ?? (isLang(document.documentElement.lang) ? document.documentElement.lang : defaultLang)
   const redirectTo = new URLSearchParams(location.search).get('redirectTo')
   if (redirectTo && isSafeRedirect(redirectTo, role)) return redirectTo
+  if (role === 'admin' && routeOf(location.pathname).page === 'adminLogin') return paths.admin()
   return role === 'admin' ? paths.page(lang, 'adminPanel') : paths.page(lang, 'dashboard')
 }
 

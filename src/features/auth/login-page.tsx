@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button'
 import { TextField } from '@/components/ui/field'
 import { paths, useLang } from '@/i18n/paths'
 import { showToast } from '@/stores/toast-store'
-import { connectAuth } from './auth-session'
+import { requestSession } from './auth-session'
 import { AuthShell, ServiceErrorLine } from './auth-shell'
 import { reportServiceError } from './service-call'
 import { useAuthForm } from './use-auth-form'
@@ -25,8 +25,7 @@ export function LoginPage({ variant = 'customer' }: { variant?: 'customer' | 'ad
 
   const onSubmit = form.submit(async () => {
     try {
-      const client = await connectAuth()
-      const { error } = await client.auth.signInWithPassword({ email: email.trim(), password })
+      const { error } = await requestSession((client) => client.auth.signInWithPassword({ email: email.trim(), password }))
       if (error) {
         reportServiceError(admin ? t`Login error` : t`Login Error`, admin ? { message: t`Invalid credentials or server error.` } : error)
         return error.message

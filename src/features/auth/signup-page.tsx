@@ -4,7 +4,7 @@ import { Link } from 'react-router'
 import { Button } from '@/components/ui/button'
 import { TextField } from '@/components/ui/field'
 import { paths, useLang } from '@/i18n/paths'
-import { connectAuth } from './auth-session'
+import { requestSession } from './auth-session'
 import { AuthShell, ServiceErrorLine } from './auth-shell'
 import { reportServiceError } from './service-call'
 import { SignupSuccess } from './signup-success'
@@ -27,15 +27,16 @@ export function SignupPage() {
 
   const onSubmit = state.submit(async () => {
     try {
-      const client = await connectAuth()
-      const { data, error } = await client.auth.signUp({
-        email: form.email.trim(),
-        password: form.password,
-        options: {
-          data: { full_name: form.fullName.trim(), phone: form.phone.trim() || null },
-          emailRedirectTo: `${location.origin}${paths.authCallback()}`,
-        },
-      })
+      const { data, error } = await requestSession((client) =>
+        client.auth.signUp({
+          email: form.email.trim(),
+          password: form.password,
+          options: {
+            data: { full_name: form.fullName.trim(), phone: form.phone.trim() || null },
+            emailRedirectTo: `${location.origin}${paths.authCallback()}`,
+          },
+        }),
+      )
       if (error) return reportServiceError(t`Signup Error`, error)
       setOutcome(data.session && data.user ? { kind: 'signed-in', userId: data.user.id } : { kind: 'confirm-email' })
     } catch (error) {

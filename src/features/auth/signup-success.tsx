@@ -4,25 +4,25 @@ import { buttonClasses } from '@/components/ui/button'
 import { Spinner } from '@/components/ui/spinner'
 import { UsAddress } from '@/components/us-address'
 import { paths, useLang } from '@/i18n/paths'
-import { useLocker } from '@/local-db/queries'
+import { useProfile } from '@/local-db/queries'
 import { AuthShell } from './auth-shell'
 
 /** After signup: the locker number and the full US address, then on to the dashboard. */
 export function SignupSuccess({ userId, fullName }: { userId: string; fullName: string }) {
   const { t } = useLingui()
   const lang = useLang()
-  const locker = useLocker(userId)
+  const lockerCode = useProfile(userId)?.locker_code
   return (
     <AuthShell title={t`Your mailbox is ready!`} description={t`Use this address as the shipping address in any US store.`}>
-      {locker ? (
+      {lockerCode ? (
         <div className="space-y-4">
           <p>
             <Trans>Your locker number</Trans>
             <strong data-testid="locker-code" className="mt-1 block font-mono text-3xl text-brand-700 dark:text-brand-100">
-              {locker.code}
+              {lockerCode}
             </strong>
           </p>
-          <UsAddress fullName={fullName} lockerCode={locker.code} />
+          <UsAddress fullName={fullName} lockerCode={lockerCode} />
         </div>
       ) : (
         <Spinner label={t`Loading your locker…`} />

@@ -1,6 +1,6 @@
 import { useSessionStore } from '@/stores/session-store'
 import { needsAuthClient } from './auth-paths'
-import { hasStoredSession } from './stored-session'
+import { hasStoredSession } from '@/remote/session-hint'
 
 type Navigate = (to: string, options: { replace: boolean }) => unknown
 
@@ -13,7 +13,7 @@ export async function navigate(to: string, options: { replace: boolean }): Promi
 
 /**
  * At app start: loads the auth client (supabase-js, the local database, the sync engine) only when
- * it can matter — a stored session or a screen that needs it — so anonymous visitors never
+ * it can matter (a stored session or a screen that needs it) so anonymous visitors never
  * download it for the public pages.
  */
 export async function startAuth(routerNavigate: Navigate) {
@@ -22,6 +22,8 @@ export async function startAuth(routerNavigate: Navigate) {
     useSessionStore.setState({ loading: false })
     return
   }
-  const { connectAuth } = await import('./auth-session')
+  const { connectAuth, restoreSession } = await import('./auth-session')
+  // From IndexedDB alone: the network never gates the first render of a signed-in screen.
+  await restoreSession()
   await connectAuth()
 }

@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { PageMeta } from '@/components/page-meta'
 import { Spinner } from '@/components/ui/spinner'
 import { UsAddress } from '@/components/us-address'
-import { useLocker, useProfile } from '@/local-db/queries'
+import { useProfile } from '@/local-db/queries'
 import { useSessionUser } from '@/stores/session-store'
 import { useSyncStatusStore } from '@/stores/sync-status-store'
 import { PackageList } from './package-list'
@@ -14,7 +14,6 @@ export function DashboardPage({ saveProfile }: { saveProfile: SaveProfile }) {
   const { t } = useLingui()
   const user = useSessionUser()!
   const profile = useProfile(user.id)
-  const locker = useLocker(user.id)
   const syncError = useSyncStatusStore((state) => state.error)
 
   return (
@@ -34,15 +33,15 @@ export function DashboardPage({ saveProfile }: { saveProfile: SaveProfile }) {
       <div className="grid gap-6 lg:grid-cols-[1fr_2fr]">
         <div className="space-y-6">
           {profile ? <ProfileCard key={profile.updated_at} profile={profile} saveProfile={saveProfile} /> : <Spinner label={t`Loading your profile…`} />}
-          {locker && (
+          {profile?.locker_code && (
             <section aria-labelledby="locker-heading" className="space-y-3 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-800 dark:bg-slate-900">
               <h2 id="locker-heading" className="text-lg font-bold">
                 <Trans>Locker</Trans>{' '}
                 <span data-testid="locker-code" className="font-mono text-brand-700 dark:text-brand-100">
-                  {locker.code}
+                  {profile.locker_code}
                 </span>
               </h2>
-              <UsAddress fullName={profile?.full_name ?? ''} lockerCode={locker.code} />
+              <UsAddress fullName={profile.full_name ?? ''} lockerCode={profile.locker_code} />
             </section>
           )}
         </div>

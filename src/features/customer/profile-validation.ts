@@ -1,5 +1,4 @@
-import { msg } from '@lingui/core/macro'
-import { collectErrors, requiredError } from '@/components/form-validation'
+import { collectErrors, lengthError, phoneError, requiredError } from '@/components/form-validation'
 
 export const editableProfileFields = ['full_name', 'phone', 'country', 'delivery_address', 'city', 'postal_code', 'id_number'] as const
 export type EditableProfileField = (typeof editableProfileFields)[number]
@@ -15,19 +14,16 @@ const maxLength: Record<EditableProfileField, number> = {
   id_number: 40,
 }
 
-const tooLong = msg`This is too long.`
-const badPhone = msg`Use digits, spaces and + ( ) - only.`
-
 export function validateProfile(profile: EditableProfile) {
-  const lengthError = (field: EditableProfileField) => (profile[field].trim().length > maxLength[field] ? tooLong : undefined)
+  const tooLong = (field: EditableProfileField) => lengthError(profile[field], maxLength[field])
   return collectErrors({
-    full_name: requiredError(profile.full_name) ?? lengthError('full_name'),
-    phone: profile.phone.trim() && !/^[+\d\s()-]+$/.test(profile.phone.trim()) ? badPhone : lengthError('phone'),
-    country: lengthError('country'),
-    delivery_address: lengthError('delivery_address'),
-    city: lengthError('city'),
-    postal_code: lengthError('postal_code'),
-    id_number: lengthError('id_number'),
+    full_name: requiredError(profile.full_name) ?? tooLong('full_name'),
+    phone: phoneError(profile.phone) ?? tooLong('phone'),
+    country: tooLong('country'),
+    delivery_address: tooLong('delivery_address'),
+    city: tooLong('city'),
+    postal_code: tooLong('postal_code'),
+    id_number: tooLong('id_number'),
   })
 }
 

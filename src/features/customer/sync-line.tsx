@@ -1,7 +1,7 @@
 import { Trans } from '@lingui/react/macro'
 import { formatDateTime } from '@/i18n/format'
 import { useLang } from '@/i18n/paths'
-import { usePackagesSyncedAt } from '@/local-db/queries'
+import { useSyncedAt } from '@/local-db/queries'
 import { useOnline } from '@/stores/connectivity-store'
 import { useSyncStatusStore } from '@/stores/sync-status-store'
 
@@ -10,7 +10,7 @@ export function SyncLine({ userId }: { userId: string }) {
   const lang = useLang()
   const online = useOnline()
   const state = useSyncStatusStore((status) => status.state)
-  const lastSyncedAt = usePackagesSyncedAt(userId)
+  const lastSyncedAt = useSyncedAt(userId)
   return (
     <p role="status" data-testid="sync-line" className="text-xs text-slate-500 dark:text-slate-400">
       {!online ? (

@@ -1,0 +1,47 @@
+import { db } from './db'
+
+/** supabase-js's storage interface (async), backed by IndexedDB so the service worker shares the session. */
+export interface AuthStorage {
+  getItem(key: string): Promise<string | null>
+  setItem(key: string, value: string): Promise<void>
+  removeItem(key: string): Promise<void>
+}
+
+/** The session store; `onChange` learns whether a session is now stored (the page keeps a synchronous hint of it). */
+export function createAuthStorage(onChange?: (stored: boolean) => void): AuthStorage {
+  return {
+    async getItem(key) {
+      return (await db.auth.get(key))?.value ?? null
+    },
+    async setItem(key, value) {
+      await db.auth.put({ key, value })
+      onChange?.(true)
+    },
+    async removeItem(key) {
+      await db.auth.delete(key)
+      onChange?.(false)
+    },
+  }
+}
+
+export interface StoredSession {
+  user: { id: string; email: string }
+  /** Access token expiry, epoch seconds. */
+  expiresAt: number | null
+}
+
+/** The session supabase-js persisted under `key`, read without loading supabase-js or touching the network. */
+export async function readStoredSession(key: string): Promise<StoredSession | null> {
+  const value = (await db.auth.get(key))?.value
+  if (!value) return null
+  try {
+    const session = JSON.parse(value) as { user?: { id?: unknown; email?: unknown }; expires_at?: unknown }
+    if (typeof session.user?.id !== 'string') return null
+    return {
+      user: { id: session.user.id, email: typeof session.user.email === 'string' ? session.user.email : '' },
+      expiresAt: typeof session.expires_at === 'number' ? session.expires_at : null,
+    }
+  } catch {
+    return null
+  }
+}

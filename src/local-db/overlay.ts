@@ -1,0 +1,30 @@
+import { db, type LocalPackage, type QueuedOp } from './db'
+
+type ServerPackage = Omit<LocalPackage, 'serverStatus'>
+
+/** The row as the server last had it: the local row without this device's pending status. */
+export function serverRowOf({ serverStatus, ...row }: LocalPackage): ServerPackage {
+  return serverStatus === undefined ? row : { ...row, status: serverStatus }
+}
+
+/**
+ * What screens show: the server's row with this device's pending changes on top, so an optimistic
+ * change survives every pull until the server has recorded it. Only pending ops count: a conflict
+ * or a refusal did not happen, so the row shows the server's status for it.
+ */
+export function withPendingOps(server: ServerPackage, ops: readonly QueuedOp[]): LocalPackage {
+  const pending = ops.filter((op) => op.state === 'pending' && op.packageId === server.id)
+  const last = pending.findLast((op) => op.kind === 'set-status')
+  return last?.kind === 'set-status' ? { ...server, status: last.status, serverStatus: server.status } : server
+}
+
+/** This package's queued ops in creation order (call inside a transaction that includes the outbox). */
+export function opsOf(packageId: string): Promise<QueuedOp[]> {
+  return db.outbox.where('packageId').equals(packageId).sortBy('seq')
+}
+
+/** Re-derives a package's local row after its queued ops changed (inside a transaction with both tables). */
+export async function refreshOverlay(packageId: string): Promise<void> {
+  const local = await db.packages.get(packageId)
+  if (local) await db.packages.put(withPendingOps(serverRowOf(local), await opsOf(packageId)))
+}

@@ -1,0 +1,75 @@
+import { db, type LocalPackage, type NewPackage, type QueuedOp, type RegisterOp, type StatusOp } from '@/local-db/db'
+import { serverRowOf, withPendingOps } from '@/local-db/overlay'
+import type { PackageStatus } from '@/local-db/rows'
+
+const listeners = new Set<() => void>()
+
+/** Called after every queued change: the sync engine sends it, the service worker is asked to as well. */
+export function onQueued(listener: () => void): () => void {
+  listeners.add(listener)
+  return () => void listeners.delete(listener)
+}
+
+export function notifyQueued(): void {
+  for (const listener of listeners) listener()
+}
+
+export function newOpFields(userId: string, packageId: string, baseVersion: number) {
+  return {
+    opId: crypto.randomUUID(),
+    userId,
+    packageId,
+    baseVersion,
+    state: 'pending',
+    attempts: 0,
+    nextAttemptAt: 0,
+    lastError: null,
+    createdAt: new Date().toISOString(),
+  } satisfies Partial<QueuedOp>
+}
+
+/** Ops grouped by package, each group in creation order. */
+export function byPackage(ops: readonly QueuedOp[]): Map<string, QueuedOp[]> {
+  const groups = new Map<string, QueuedOp[]>()
+  for (const op of [...ops].sort((a, b) => a.seq! - b.seq!)) {
+    const group = groups.get(op.packageId)
+    if (group) group.push(op)
+    else groups.set(op.packageId, [op])
+  }
+  return groups
+}
+
+/**
+ * Sets these packages' status on this device at once and queues one op per package for the server,
+ * in one transaction: the screen and the outbox never disagree. Packages already at that status are
+ * left alone. Returns how many changed.
+ */
+export async function queueStatusChanges(userId: string, packageIds: readonly string[], status: PackageStatus): Promise<number> {
+  const changed = await db.transaction('rw', db.packages, db.outbox, async () => {
+    const rows = (await db.packages.bulkGet([...packageIds])).filter((row): row is LocalPackage => row !== undefined && row.status !== status)
+    const ops: StatusOp[] = rows.map((row) => ({ ...newOpFields(userId, row.id, row.version), kind: 'set-status', status }))
+    await db.outbox.bulkAdd(ops)
+    const queued = byPackage(await db.outbox.where('packageId').anyOf(rows.map((row) => row.id)).toArray())
+    await db.packages.bulkPut(rows.map((row) => withPendingOps(serverRowOf(row), queued.get(row.id) ?? [])))
+    return ops.length
+  })
+  if (changed > 0) notifyQueued()
+  return changed
+}
+
+/**
+ * Registers a package on this device at once (version 0: not yet on the server) and queues its
+ * registration. Its id and public token are chosen here, so a replay can never create a second one.
+ */
+export async function queueRegistration(userId: string, pkg: NewPackage): Promise<LocalPackage> {
+  const id = crypto.randomUUID()
+  const now = new Date().toISOString()
+  const row: LocalPackage = { id, ...pkg, version: 0, created_at: now, updated_at: now, events: [] }
+  await db.transaction('rw', db.packages, db.outbox, async () => {
+    const op: RegisterOp = { ...newOpFields(userId, id, 0), kind: 'register-package', package: pkg }
+    await db.outbox.add(op)
+    await db.packages.add(row)
+  })
+  notifyQueued()
+  return row
+}

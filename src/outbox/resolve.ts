@@ -1,0 +1,51 @@
+import { db, type QueuedOp, type StatusOp } from '@/local-db/db'
+import { opsOf, refreshOverlay, serverRowOf, withPendingOps } from '@/local-db/overlay'
+import { newOpFields, notifyQueued } from './queue'
+
+// The admin's answers to a conflict or a refusal: nothing leaves the outbox without one.
+
+/** Applies the admin's status again, on the version the server has now, as a new op. */
+export async function reapply(op: StatusOp): Promise<void> {
+  await db.transaction('rw', db.packages, db.outbox, async () => {
+    const local = await db.packages.get(op.packageId)
+    await db.outbox.delete(op.seq!)
+    if (!local) return
+    const server = serverRowOf(local)
+    const version = Math.max(server.version, op.current?.version ?? 0)
+    const again: StatusOp = { ...newOpFields(op.userId, op.packageId, version), kind: 'set-status', status: op.status }
+    await db.outbox.add(again)
+    await db.packages.put(withPendingOps(server, await opsOf(op.packageId)))
+  })
+  notifyQueued()
+}
+
+/** Sends a refused op again as it was (the server recorded nothing for it). */
+export async function retry(op: QueuedOp): Promise<void> {
+  await db.transaction('rw', db.packages, db.outbox, async () => {
+    await db.outbox.update(op.seq!, { state: 'pending', attempts: 0, nextAttemptAt: 0, lastError: null })
+    await refreshOverlay(op.packageId)
+  })
+  notifyQueued()
+}
+
+/**
+ * Drops the change. A registration takes its package with it (and the changes queued on it, which
+ * could never be applied); a status change leaves the package as the server has it.
+ */
+export async function discard(op: QueuedOp): Promise<void> {
+  await db.transaction('rw', db.packages, db.outbox, async () => {
+    if (op.kind === 'register-package') {
+      await db.outbox.where('packageId').equals(op.packageId).delete()
+      await db.packages.delete(op.packageId)
+      return
+    }
+    await db.outbox.delete(op.seq!)
+    await refreshOverlay(op.packageId)
+  })
+}
+
+/** "Send now": every waiting op is due at once, whatever its backoff said. */
+export async function sendNow(userId: string): Promise<void> {
+  await db.outbox.filter((op) => op.userId === userId && op.state === 'pending').modify({ nextAttemptAt: 0 })
+  notifyQueued()
+}

@@ -1,0 +1,19 @@
+import { reportReachable } from '@/stores/connectivity-store'
+import { supabaseUrl } from './config'
+
+const probeTimeoutMs = 5000
+
+/**
+ * Whether the backend answers at all. An opaque no-cors GET needs no preflight and no CORS
+ * headers, and resolves for any answer, so it is the cheapest question the network can be asked.
+ */
+export async function probeBackend(): Promise<boolean> {
+  try {
+    await fetch(`${supabaseUrl}/auth/v1/health`, { mode: 'no-cors', cache: 'no-store', signal: AbortSignal.timeout(probeTimeoutMs) })
+    reportReachable(true)
+    return true
+  } catch {
+    reportReachable(false)
+    return false
+  }
+}

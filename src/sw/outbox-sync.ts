@@ -1,0 +1,43 @@
+/// <reference lib="webworker" />
+import { createAuthStorage } from '@/local-db/auth-storage'
+import { createSupabase } from '@/remote/create-client'
+import { flushOutbox } from '@/sync-engine/push'
+import { flushRequest, type FlushReply } from '@/sync-engine/worker-protocol'
+
+declare const self: ServiceWorkerGlobalScope
+
+/** How long an open page may take to answer before the worker sends the outbox itself. */
+const pageAnswerMs = 10_000
+
+/** Asks an open page to send the outbox; resolves with its answer, or null if it does not answer in time. */
+function askPage(page: Client): Promise<FlushReply | null> {
+  return new Promise((resolve) => {
+    const channel = new MessageChannel()
+    const timer = setTimeout(() => resolve(null), pageAnswerMs)
+    channel.port1.onmessage = (event: MessageEvent<FlushReply>) => {
+      clearTimeout(timer)
+      resolve(event.data)
+    }
+    page.postMessage({ type: flushRequest }, [channel.port2])
+  })
+}
+
+/** No page open: the worker sends the outbox itself, as the user whose session is stored. */
+async function flushHere(): Promise<FlushReply> {
+  const client = createSupabase({ storage: createAuthStorage(), worker: true })
+  const { data } = await client.auth.getSession()
+  if (!data.session) return { done: true }
+  const { retryAt } = await flushOutbox(client, data.session.user.id, { force: true })
+  return { done: retryAt === null }
+}
+
+/**
+ * Background Sync (DESIGN §6): with a page open, that page sends (it owns the session's refreshes
+ * and shows progress); with none, the worker does. A failure rejects, so the browser tries again
+ * later. Exactly once comes from the op ids on the server, whoever sends.
+ */
+export async function syncOutbox(): Promise<void> {
+  const pages = await self.clients.matchAll({ type: 'window' })
+  const reply = (pages[0] && (await askPage(pages[0]))) ?? (await flushHere())
+  if (!reply.done) throw new Error('Some changes could not be sent yet; the browser will try again.')
+}
