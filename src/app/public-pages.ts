@@ -1,5 +1,6 @@
-import type { ComponentType } from 'react'
+import { createElement, type ComponentType } from 'react'
 import type { RouteObject } from 'react-router'
+import type { PlaceholderSection } from '@/features/admin/area/section-placeholder-page'
 import { catalogLoader, type RouteCatalog } from '@/i18n/route-catalogs'
 import type { PageKey } from '@/i18n/slugs'
 
@@ -33,5 +34,21 @@ export const customerPages: Partial<Record<PageKey, Lazy>> = {
 }
 
 export const adminPages: Partial<Record<PageKey, Lazy>> = {
-  adminPanel: withCatalog('account', async () => (await import('@/features/admin/admin-placeholder-page')).AdminPlaceholderPage),
+  adminPanel: withCatalog('account', async () => (await import('@/features/admin/panel/admin-panel-page')).AdminPanelPage),
 }
+
+/** The /admin area: its frame, then one lazy chunk per section. */
+export const adminArea = {
+  layout: withCatalog('account', async () => (await import('./routes/admin-area-route')).AdminAreaRoute),
+  dashboard: async () => ({ Component: (await import('@/features/admin/area/admin-dashboard-page')).AdminDashboardPage }),
+  users: async () => ({ Component: (await import('./routes/admin-users-route')).AdminUsersRoute }),
+  packages: async () => ({ Component: (await import('@/features/admin/area/packages-page')).PackagesPage }),
+} satisfies Record<string, Lazy>
+
+/** A section SPEC leaves unbuilt: an in-construction notice with its own title. */
+export const adminPlaceholder =
+  (section: PlaceholderSection): Lazy =>
+  async () => {
+    const { SectionPlaceholderPage } = await import('@/features/admin/area/section-placeholder-page')
+    return { element: createElement(SectionPlaceholderPage, { section }) }
+  }

@@ -6,7 +6,7 @@ import { RequireSession } from './guards'
 import { AppErrorPage } from './layout/app-error-page'
 import { NotFoundPage } from './layout/not-found-page'
 import { PublicLayout } from './layout/public-layout'
-import { adminPages, customerPages, publicPages, withCatalog } from './public-pages'
+import { adminArea, adminPages, adminPlaceholder, customerPages, publicPages, withCatalog } from './public-pages'
 
 /** `/:lang/...` with an unknown language goes to the preferred one, keeping a known page slug. */
 export async function langLoader({ params, request }: LoaderFunctionArgs) {
@@ -58,10 +58,22 @@ export const routes: RouteObject[] = [
         children: [
           { path: '/auth/callback', lazy: withCatalog('account', async () => (await import('@/features/auth/auth-callback-page')).AuthCallbackPage) },
           { path: '/admin/login', lazy: withCatalog('account', async () => (await import('@/features/auth/login-page')).AdminLoginPage) },
+        ],
+      },
+      {
+        path: '/admin',
+        loader: preferredLangLoader,
+        element: <RequireSession admin />,
+        children: [
           {
-            path: '/admin',
-            element: <RequireSession admin />,
-            children: [{ path: '*?', lazy: withCatalog('account', async () => (await import('@/features/admin/admin-placeholder-page')).AdminPlaceholderPage) }],
+            lazy: adminArea.layout,
+            children: [
+              { index: true, lazy: adminArea.dashboard },
+              { path: 'users', lazy: adminArea.users },
+              { path: 'packages', lazy: adminArea.packages },
+              ...(['shipments', 'rates', 'content', 'reports'] as const).map((section) => ({ path: section, lazy: adminPlaceholder(section) })),
+              { path: '*', Component: NotFoundPage },
+            ],
           },
         ],
       },

@@ -1,5 +1,5 @@
 import { i18n, type Messages } from '@lingui/core'
-import { langStorageKey, type Lang } from './locales'
+import { savePreferredLang, type Lang } from './locales'
 
 const catalogs: Record<Lang, () => Promise<{ messages: Messages }>> = {
   es: () => import('../../locales/es/messages.po'),
@@ -15,9 +15,5 @@ export async function activateLang(lang: Lang): Promise<void> {
     i18n.activate(lang)
   }
   document.documentElement.lang = lang
-  try {
-    localStorage.setItem(langStorageKey, lang)
-  } catch {
-    // storage blocked: the URL still carries the language
-  }
+  savePreferredLang(lang)
 }

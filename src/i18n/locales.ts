@@ -27,3 +27,12 @@ export function preferredLang(): Lang {
   }
   return resolveLang(saved, navigator.languages ?? [navigator.language])
 }
+
+/** Remembers the language for pages whose URL does not carry one (SPEC §2: local storage key `lang`). */
+export function savePreferredLang(lang: Lang): void {
+  try {
+    localStorage.setItem(langStorageKey, lang)
+  } catch {
+    // storage blocked: the URL still carries the language where it can
+  }
+}

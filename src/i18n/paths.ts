@@ -11,8 +11,12 @@ export const paths = {
     withRedirect(`/${lang}/${pageSlugs.login[lang]}`, redirectTo),
   authCallback: () => '/auth/callback',
   adminLogin: (redirectTo?: string) => withRedirect('/admin/login', redirectTo),
-  admin: () => '/admin',
+  admin: (section?: AdminSection) => (section ? `/admin/${section}` : '/admin'),
 }
+
+/** The sections of the `/admin` area (SPEC §2), each its own path under it. */
+export const adminSections = ['users', 'packages', 'shipments', 'rates', 'content', 'reports'] as const
+export type AdminSection = (typeof adminSections)[number]
 
 function withRedirect(path: string, redirectTo?: string): string {
   return redirectTo ? `${path}?redirectTo=${encodeURIComponent(redirectTo)}` : path

@@ -1,20 +1,34 @@
 import { useLingui } from '@lingui/react/macro'
 import { Link, useLocation } from 'react-router'
-import { languages } from '@/i18n/locales'
+import { isLang, languages, savePreferredLang } from '@/i18n/locales'
 import { useLang } from '@/i18n/paths'
 import { switchLangPath } from '@/i18n/slugs'
 
-/** ES/EN: the same page in the other language (`/es/precios` ⇄ `/en/pricing`). */
+/**
+ * ES/EN: the same page in the other language (`/es/precios` ⇄ `/en/pricing`). Pages outside
+ * `/:lang` (the admin area, its login, the auth callback) keep their URL: the choice is saved and
+ * the page reloads in it (SPEC §2).
+ */
 export function LanguageSwitch() {
   const { t } = useLingui()
   const { pathname, search } = useLocation()
   const current = useLang()
+  const inUrl = isLang(pathname.split('/')[1])
   return (
     <nav aria-label={t`Language`} className="flex rounded-lg border border-slate-300 p-0.5 text-xs font-bold dark:border-slate-600">
       {languages.map((lang) => (
         <Link
           key={lang}
-          to={`${switchLangPath(pathname, lang)}${search}`}
+          to={inUrl ? `${switchLangPath(pathname, lang)}${search}` : `${pathname}${search}`}
+          onClick={
+            inUrl
+              ? undefined
+              : (event) => {
+                  event.preventDefault()
+                  savePreferredLang(lang)
+                  location.reload()
+                }
+          }
           hrefLang={lang}
           lang={lang}
           aria-current={lang === current ? 'true' : undefined}

@@ -1,0 +1,92 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useState, type FormEvent } from 'react'
+import { collectErrors, lengthError, phoneError, requiredError, type FieldErrors } from '@/components/form-validation'
+import { Button } from '@/components/ui/button'
+import { Dialog } from '@/components/ui/dialog'
+import { SelectField, TextField } from '@/components/ui/field'
+import type { LocalProfile } from '@/local-db/queries'
+import type { Role } from '@/local-db/rows'
+import { useOnline } from '@/stores/connectivity-store'
+import { showToast } from '@/stores/toast-store'
+import { roleLabels } from '../role-labels'
+
+export interface UserChanges {
+  full_name: string
+  phone: string | null
+  role: Role
+}
+
+export type SaveUser = (userId: string, changes: UserChanges) => Promise<void>
+
+interface UserForm {
+  fullName: string
+  phone: string
+  role: Role
+}
+
+const validate = (form: UserForm) =>
+  collectErrors({ fullName: requiredError(form.fullName) ?? lengthError(form.fullName, 200), phone: phoneError(form.phone) ?? lengthError(form.phone, 40) })
+
+/**
+ * SPEC §4: the dialog edits a copy of the user; Cancel discards it, Save sends name, phone and role.
+ * Saving needs the server, so offline it says so; an admin cannot take away their own admin role.
+ */
+export function UserEditDialog({ user, self, saveUser, onClose }: { user: LocalProfile; self: boolean; saveUser: SaveUser; onClose: () => void }) {
+  const { t, i18n } = useLingui()
+  const online = useOnline()
+  const [form, setForm] = useState<UserForm>({ fullName: user.full_name ?? '', phone: user.phone ?? '', role: user.role })
+  const [errors, setErrors] = useState<FieldErrors<'fullName' | 'phone'>>({})
+  const [busy, setBusy] = useState(false)
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault()
+    const found = validate(form)
+    setErrors(found)
+    if (Object.keys(found).length > 0 || !online) return
+    setBusy(true)
+    try {
+      await saveUser(user.id, { full_name: form.fullName.trim(), phone: form.phone.trim() || null, role: form.role })
+      showToast({ title: t`User updated`, variant: 'success' })
+      onClose()
+    } catch (error) {
+      showToast({ title: t`Could not update the user.`, description: error instanceof Error ? error.message : String(error), variant: 'destructive' })
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <Dialog open title={t`Edit user`} description={user.email} onClose={onClose}>
+      <form noValidate onSubmit={onSubmit} className="space-y-4">
+        <TextField label={t`Full name`} autoComplete="off" value={form.fullName} onChange={(event) => setForm({ ...form, fullName: event.target.value })} error={errors.fullName && i18n._(errors.fullName)} />
+        <TextField label={t`Phone`} type="tel" autoComplete="off" value={form.phone} onChange={(event) => setForm({ ...form, phone: event.target.value })} error={errors.phone && i18n._(errors.phone)} />
+        <SelectField
+          label={t`Role`}
+          value={form.role}
+          disabled={self}
+          hint={self ? t`You cannot remove your own admin role.` : undefined}
+          onChange={(event) => setForm({ ...form, role: event.target.value === 'admin' ? 'admin' : 'user' })}
+        >
+          {(['user', 'admin'] as const).map((role) => (
+            <option key={role} value={role}>
+              {i18n._(roleLabels[role])}
+            </option>
+          ))}
+        </SelectField>
+        {!online && (
+          <p role="status" className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100">
+            <Trans>You are offline. Saving a user needs the server; your edits stay in this form until you are back online.</Trans>
+          </p>
+        )}
+        <div className="flex justify-end gap-2">
+          <Button variant="secondary" onClick={onClose}>
+            <Trans>Cancel</Trans>
+          </Button>
+          <Button type="submit" busy={busy} disabled={!online}>
+            <Trans>Save</Trans>
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  )
+}

@@ -1,0 +1,110 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useMemo, useState } from 'react'
+import { PageMeta } from '@/components/page-meta'
+import { Button } from '@/components/ui/button'
+import { TextField } from '@/components/ui/field'
+import { Spinner } from '@/components/ui/spinner'
+import { formatDateTime } from '@/i18n/format'
+import { useLang } from '@/i18n/paths'
+import { useUsersPage } from '@/local-db/admin-queries'
+import { useSyncedAt, type LocalProfile } from '@/local-db/queries'
+import { useSessionUser } from '@/stores/session-store'
+import { useSyncStatusStore } from '@/stores/sync-status-store'
+import { Pager } from '../pager'
+import { roleLabels } from '../role-labels'
+import { UserEditDialog, type SaveUser } from './user-edit-dialog'
+
+const pageSize = 50
+
+/** Every user, newest first, searched by name, email or role; each editable in a dialog. */
+export function UsersPage({ saveUser }: { saveUser: SaveUser }) {
+  const { t, i18n } = useLingui()
+  const lang = useLang()
+  const admin = useSessionUser()!
+  const [search, setSearch] = useState('')
+  const [offset, setOffset] = useState(0)
+  const [editing, setEditing] = useState<LocalProfile | null>(null)
+  const labels = useMemo(() => ({ user: i18n._(roleLabels.user), admin: i18n._(roleLabels.admin) }), [i18n])
+  const page = useUsersPage(search, labels, offset, pageSize)
+  const directorySynced = useSyncedAt(admin.id, 'profiles')
+  const syncError = useSyncStatusStore((state) => state.error)
+
+  return (
+    <>
+      <PageMeta title={t`Users`} description={t`Customers and staff, with their lockers.`} />
+      <h1 className="text-2xl font-extrabold">
+        <Trans>Users</Trans>
+      </h1>
+      <div className="max-w-md">
+        <TextField
+          label={t`Search by name, email or role`}
+          type="search"
+          value={search}
+          onChange={(event) => {
+            setSearch(event.target.value)
+            setOffset(0)
+          }}
+        />
+      </div>
+      {syncError && directorySynced === null && (
+        <p role="alert" className="rounded-xl border border-red-300 bg-red-50 p-4 text-sm text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200">
+          <Trans>The users could not be loaded.</Trans>
+        </p>
+      )}
+      {!page ? (
+        <Spinner label={t`Loading users…`} />
+      ) : page.total === 0 ? (
+        <p className="rounded-xl border border-dashed border-slate-300 p-6 text-center text-slate-600 dark:border-slate-700 dark:text-slate-400">
+          {search ? <Trans>No user matches “{search}”.</Trans> : <Trans>No users yet.</Trans>}
+        </p>
+      ) : (
+        <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
+          <table className="w-full text-left text-sm">
+            <thead className="border-b border-slate-200 text-slate-600 dark:border-slate-800 dark:text-slate-400">
+              <tr>
+                <th scope="col" className="px-4 py-3 font-semibold">
+                  <Trans>Name</Trans>
+                </th>
+                <th scope="col" className="px-4 py-3 font-semibold">
+                  <Trans>Email</Trans>
+                </th>
+                <th scope="col" className="px-4 py-3 font-semibold">
+                  <Trans>Locker</Trans>
+                </th>
+                <th scope="col" className="px-4 py-3 font-semibold">
+                  <Trans>Role</Trans>
+                </th>
+                <th scope="col" className="px-4 py-3 font-semibold">
+                  <Trans>Since</Trans>
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  <span className="sr-only">
+                    <Trans>Actions</Trans>
+                  </span>
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
+              {page.rows.map((user) => (
+                <tr key={user.id} data-testid="user-row">
+                  <td className="px-4 py-3 font-medium">{user.full_name || '—'}</td>
+                  <td className="px-4 py-3">{user.email}</td>
+                  <td className="px-4 py-3 font-mono">{user.locker_code}</td>
+                  <td className="px-4 py-3">{labels[user.role]}</td>
+                  <td className="px-4 py-3 text-slate-600 dark:text-slate-400">{formatDateTime(user.created_at, lang)}</td>
+                  <td className="px-4 py-3 text-right">
+                    <Button variant="secondary" onClick={() => setEditing(user)} aria-label={t`Edit ${user.email}`}>
+                      <Trans>Edit</Trans>
+                    </Button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {page && <Pager offset={offset} pageSize={pageSize} total={page.total} onOffset={setOffset} />}
+      {editing && <UserEditDialog user={editing} self={editing.id === admin.id} saveUser={saveUser} onClose={() => setEditing(null)} />}
+    </>
+  )
+}

@@ -1,0 +1,15 @@
+import { Trans } from '@lingui/react/macro'
+import { useOnline } from '@/stores/connectivity-store'
+import { useSyncStatusStore } from '@/stores/sync-status-store'
+
+/** Online, syncing or offline, as requests actually went (not only what the browser claims). */
+export function ConnectionStatus() {
+  const online = useOnline()
+  const syncing = useSyncStatusStore((status) => status.state === 'syncing')
+  return (
+    <span role="status" data-testid="connection-status" className="inline-flex items-center gap-1.5 text-xs font-semibold text-slate-600 dark:text-slate-300">
+      <span className={`size-2 rounded-full ${!online ? 'bg-amber-500' : syncing ? 'animate-pulse bg-brand-500' : 'bg-emerald-500'}`} aria-hidden="true" />
+      {!online ? <Trans>Offline</Trans> : syncing ? <Trans>Syncing…</Trans> : <Trans>Online</Trans>}
+    </span>
+  )
+}

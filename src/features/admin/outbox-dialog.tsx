@@ -1,0 +1,143 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useState } from 'react'
+import { StatusBadge } from '@/components/package-status'
+import { Button } from '@/components/ui/button'
+import { Dialog } from '@/components/ui/dialog'
+import { formatDateTime } from '@/i18n/format'
+import { useLang } from '@/i18n/paths'
+import type { QueuedOp } from '@/local-db/db'
+import type { LocalPackage } from '@/local-db/queries'
+import { useOutbox, useOutboxCounts } from '@/outbox/queries'
+import { discard, reapply, retry, sendNow } from '@/outbox/resolve'
+import { useOnline } from '@/stores/connectivity-store'
+
+/** The badge in the admin header: changes not yet on the server, and those that need a decision. */
+export function OutboxButton({ userId }: { userId: string }) {
+  const { t } = useLingui()
+  const counts = useOutboxCounts(userId)
+  const [open, setOpen] = useState(false)
+  const pending = counts?.pending ?? 0
+  const unresolved = counts?.unresolved ?? 0
+  const label = unresolved > 0 ? t`Unsent changes: ${pending} pending, ${unresolved} need your decision` : t`Unsent changes: ${pending} pending`
+  return (
+    <>
+      <button
+        type="button"
+        onClick={() => setOpen(true)}
+        aria-label={label}
+        title={label}
+        data-testid="outbox-button"
+        className="relative inline-flex items-center gap-1.5 rounded-lg border border-slate-300 px-2.5 py-1.5 text-sm font-semibold hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800"
+      >
+        <svg viewBox="0 0 24 24" className="size-4" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+          <path d="M4 13h4l2 3h4l2-3h4M4 13l2-8h12l2 8v6H4z" />
+        </svg>
+        <span data-testid="outbox-pending">{pending}</span>
+        {unresolved > 0 && (
+          <span data-testid="outbox-unresolved" className="rounded-full bg-red-600 px-1.5 text-xs text-white">
+            {unresolved}
+          </span>
+        )}
+      </button>
+      <OutboxDialog userId={userId} open={open} onClose={() => setOpen(false)} />
+    </>
+  )
+}
+
+function OutboxDialog({ userId, open, onClose }: { userId: string; open: boolean; onClose: () => void }) {
+  const { t } = useLingui()
+  const entries = useOutbox(userId)
+  const online = useOnline()
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title={t`Unsent changes`}
+      description={
+        online ? <Trans>Changes are sent in the order they were made, as soon as the server answers.</Trans> : <Trans>You are offline. Changes are kept on this device and sent when the connection returns.</Trans>
+      }
+    >
+      {!entries || entries.length === 0 ? (
+        <p className="rounded-xl border border-dashed border-slate-300 p-6 text-center text-slate-600 dark:border-slate-700 dark:text-slate-400">
+          <Trans>Everything is on the server.</Trans>
+        </p>
+      ) : (
+        <ol className="divide-y divide-slate-200 dark:divide-slate-700">
+          {entries.map(({ op, pkg }) => (
+            <OutboxEntry key={op.seq} op={op} pkg={pkg} />
+          ))}
+        </ol>
+      )}
+      <div className="flex flex-wrap justify-end gap-2">
+        {entries && entries.some(({ op }) => op.state === 'pending') && (
+          <Button variant="secondary" onClick={() => void sendNow(userId)}>
+            <Trans>Send now</Trans>
+          </Button>
+        )}
+        <Button onClick={onClose}>
+          <Trans>Close</Trans>
+        </Button>
+      </div>
+    </Dialog>
+  )
+}
+
+function OutboxEntry({ op, pkg }: { op: QueuedOp; pkg: LocalPackage | undefined }) {
+  const { t } = useLingui()
+  const lang = useLang()
+  const name = pkg?.tracking_code ?? t`no tracking`
+  const where = pkg?.locker_code ?? (op.kind === 'register-package' ? op.package.locker_code : '')
+  return (
+    <li data-testid="outbox-entry" data-state={op.state} className="space-y-2 py-3">
+      <div className="flex flex-wrap items-center gap-2">
+        <span className="font-mono text-sm font-semibold">{name}</span>
+        <span className="text-xs text-slate-500 dark:text-slate-400">{where}</span>
+        <span className="ml-auto text-xs text-slate-500 dark:text-slate-400">{formatDateTime(op.createdAt, lang)}</span>
+      </div>
+      <p className="flex flex-wrap items-center gap-2 text-sm">
+        {op.kind === 'register-package' ? (
+          <Trans>New package</Trans>
+        ) : (
+          <>
+            <Trans>Status to</Trans> <StatusBadge status={op.status} />
+          </>
+        )}
+      </p>
+      {op.state === 'pending' && (
+        <p className="text-sm text-slate-600 dark:text-slate-400">
+          {op.attempts > 0 ? <Trans>Waiting for the server (attempt {op.attempts}).</Trans> : <Trans>Waiting to be sent.</Trans>}
+        </p>
+      )}
+      {op.kind === 'set-status' && op.state === 'conflict' && (
+        <div role="alert" className="space-y-2 rounded-lg bg-red-50 p-3 text-sm text-red-900 dark:bg-red-950 dark:text-red-100">
+          <p className="flex flex-wrap items-center gap-2">
+            <Trans>Someone changed this package first. Yours:</Trans> <StatusBadge status={op.status} /> <Trans>Now:</Trans> <StatusBadge status={op.current?.status ?? ''} />
+          </p>
+          <div className="flex flex-wrap gap-2">
+            <Button onClick={() => void reapply(op)}>
+              <Trans>Apply mine again</Trans>
+            </Button>
+            <Button variant="secondary" onClick={() => void discard(op)}>
+              <Trans>Keep theirs</Trans>
+            </Button>
+          </div>
+        </div>
+      )}
+      {op.state === 'failed' && (
+        <div role="alert" className="space-y-2 rounded-lg bg-red-50 p-3 text-sm text-red-900 dark:bg-red-950 dark:text-red-100">
+          <p>
+            <Trans>The server refused this change: {op.lastError}</Trans>
+          </p>
+          <div className="flex flex-wrap gap-2">
+            <Button variant="secondary" onClick={() => void retry(op)}>
+              <Trans>Try again</Trans>
+            </Button>
+            <Button variant="danger" onClick={() => void discard(op)}>
+              <Trans>Discard</Trans>
+            </Button>
+          </div>
+        </div>
+      )}
+    </li>
+  )
+}

@@ -1,0 +1,64 @@
+import type { MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+import { collectErrors } from '@/components/form-validation'
+import type { PackageStatus } from '@/local-db/rows'
+
+export interface PackageForm {
+  trackingCode: string
+  status: PackageStatus
+  weightKg: string
+  volumeM3: string
+  meta: string
+}
+
+export const emptyPackageForm: PackageForm = { trackingCode: '', status: 'recibido', weightKg: '', volumeM3: '', meta: '' }
+
+/** SPEC §9 and the database's checks: 70 lb (32 kg) at most, volume not negative. */
+export const maxWeightKg = 32
+const maxTrackingLength = 100
+
+export const packageMessages = {
+  metaInvalid: msg`Invalid meta JSON.`,
+  weightRange: msg`Enter a weight between 0 and 32 kg.`,
+  volumeRange: msg`Enter a volume of 0 or more.`,
+  trackingTooLong: msg`A tracking code has at most 100 characters.`,
+} satisfies Record<string, MessageDescriptor>
+
+/** A number field: empty is null (SPEC §5); anything else must be a finite number within bounds. */
+function numberError(value: string, min: number, max: number, message: MessageDescriptor) {
+  if (value.trim() === '') return undefined
+  const n = Number(value)
+  return Number.isFinite(n) && n >= min && n <= max ? undefined : message
+}
+
+/** Meta is optional, but when given it must be a JSON object (SPEC §5, and the database's check). */
+export function parseMeta(text: string): Record<string, unknown> | null | undefined {
+  if (text.trim() === '') return null
+  try {
+    const value: unknown = JSON.parse(text)
+    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined
+  } catch {
+    return undefined
+  }
+}
+
+export function validatePackage(form: PackageForm) {
+  return collectErrors({
+    trackingCode: form.trackingCode.trim().length > maxTrackingLength ? packageMessages.trackingTooLong : undefined,
+    weightKg: numberError(form.weightKg, 0, maxWeightKg, packageMessages.weightRange),
+    volumeM3: numberError(form.volumeM3, 0, Number.MAX_VALUE, packageMessages.volumeRange),
+    meta: parseMeta(form.meta) === undefined ? packageMessages.metaInvalid : undefined,
+  })
+}
+
+/** What is registered: trimmed, empty tracking code, weight or volume as null (SPEC §5). */
+export function packageFields(form: PackageForm) {
+  const number = (value: string) => (value.trim() === '' ? null : Number(value))
+  return {
+    status: form.status,
+    tracking_code: form.trackingCode.trim() || null,
+    weight_kg: number(form.weightKg),
+    volume_m3: number(form.volumeM3),
+    meta: parseMeta(form.meta) ?? null,
+  }
+}

@@ -1,0 +1,80 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useState, type FormEvent } from 'react'
+import type { FieldErrors } from '@/components/form-validation'
+import { Button } from '@/components/ui/button'
+import { TextAreaField, TextField } from '@/components/ui/field'
+import type { LocalProfile } from '@/local-db/queries'
+import { queueRegistration } from '@/outbox/queue'
+import { showToast } from '@/stores/toast-store'
+import { StatusField } from '../status-select'
+import { emptyPackageForm, maxWeightKg, packageFields, validatePackage, type PackageForm } from './package-validation'
+
+type Field = keyof ReturnType<typeof validatePackage>
+
+/**
+ * Registers a package for the customer found above. It is saved on this device at once and sent
+ * by the outbox, so it works on a dropped connection just the same.
+ */
+export function RegisterPackageForm({ adminId, customer }: { adminId: string; customer: LocalProfile | null }) {
+  const { t, i18n } = useLingui()
+  const [form, setForm] = useState<PackageForm>(emptyPackageForm)
+  const [errors, setErrors] = useState<FieldErrors<Field>>({})
+  const [noCustomer, setNoCustomer] = useState(false)
+  const [busy, setBusy] = useState(false)
+  const set = (field: keyof PackageForm) => (event: { target: { value: string } }) => setForm({ ...form, [field]: event.target.value })
+  const errorOf = (field: Field) => errors[field] && i18n._(errors[field])
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault()
+    setNoCustomer(!customer)
+    if (!customer) return
+    const found = validatePackage(form)
+    setErrors(found)
+    if (Object.keys(found).length > 0) return
+    setBusy(true)
+    try {
+      await queueRegistration(adminId, { user_id: customer.id, locker_code: customer.locker_code ?? '', public_token: crypto.randomUUID(), ...packageFields(form) })
+      showToast({ title: t`Package created.`, variant: 'success' })
+      setForm(emptyPackageForm)
+    } catch (error) {
+      showToast({ title: t`Could not save the package on this device.`, description: error instanceof Error ? error.message : String(error), variant: 'destructive' })
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <section aria-labelledby="register-heading" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-800 dark:bg-slate-900">
+      <h2 id="register-heading" className="mb-4 text-lg font-bold">
+        <Trans>Register a package</Trans>
+      </h2>
+      <form noValidate onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-2">
+        <TextField label={t`Locker code`} value={customer?.locker_code ?? ''} readOnly placeholder={t`Find a customer first`} />
+        <TextField label={t`Tracking code`} value={form.trackingCode} onChange={set('trackingCode')} error={errorOf('trackingCode')} autoComplete="off" />
+        <StatusField label={t`Status`} value={form.status} onStatus={(status) => setForm({ ...form, status })} />
+        <TextField label={t`Weight (kg)`} type="number" inputMode="decimal" step="0.01" min="0" max={maxWeightKg} value={form.weightKg} onChange={set('weightKg')} error={errorOf('weightKg')} />
+        <TextField label={t`Volume (m³)`} type="number" inputMode="decimal" step="0.0001" min="0" value={form.volumeM3} onChange={set('volumeM3')} error={errorOf('volumeM3')} />
+        <div className="sm:col-span-2">
+          <TextAreaField
+            label={t`Meta (JSON)`}
+            rows={3}
+            value={form.meta}
+            onChange={set('meta')}
+            error={errorOf('meta')}
+            hint={t`Optional. A JSON object, for example {"store": "Amazon", "photos": []}.`}
+          />
+        </div>
+        {noCustomer && (
+          <p role="alert" className="rounded-lg border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800 sm:col-span-2 dark:border-red-800 dark:bg-red-950 dark:text-red-200">
+            <Trans>Search for a user first.</Trans>
+          </p>
+        )}
+        <div className="sm:col-span-2">
+          <Button type="submit" busy={busy}>
+            <Trans>Create package</Trans>
+          </Button>
+        </div>
+      </form>
+    </section>
+  )
+}

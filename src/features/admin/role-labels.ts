@@ -1,0 +1,8 @@
+import type { MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+import type { Role } from '@/local-db/rows'
+
+export const roleLabels: Record<Role, MessageDescriptor> = {
+  user: msg`Customer`,
+  admin: msg`Administrator`,
+}
