@@ -56,3 +56,29 @@ export async function registerPackageFor(email: string, fields: { tracking_code?
   if (error) throw error
   return { admin, pkg: data as { id: string; version: number; public_token: string } }
 }
+
+/** A new customer, signed up through the API (faster than the screen when the screen is not the subject). */
+export async function newCustomer(name = 'Cliente E2E') {
+  const email = uniqueEmail('cust')
+  const password = 'secret-pass-1'
+  const { data, error } = await newClient().auth.signUp({ email, password, options: { data: { full_name: name } } })
+  if (error) throw error
+  return { email, password, id: data.user!.id }
+}
+
+/** Signs in through a login screen (the customer's or the admin's) and waits to have left it. */
+export async function logInThroughUi(page: Page, path: string, credentials: { email: string; password: string }, lang: 'es' | 'en' = 'en') {
+  await page.goto(path)
+  const main = page.getByRole('main')
+  await main.getByLabel(lang === 'en' ? 'Email' : 'Correo electrónico').fill(credentials.email)
+  await main.getByLabel(lang === 'en' ? 'Password' : 'Contraseña').fill(credentials.password)
+  await main.getByRole('button', { name: lang === 'en' ? 'Log in' : 'Iniciar sesión' }).click()
+  await expect(page).not.toHaveURL(/login/)
+}
+
+/** The applied status events the server recorded for a package, oldest first. */
+export async function serverEvents(admin: SupabaseClient, packageId: string) {
+  const { data, error } = await admin.from('package_events').select('status, outcome, op_id').eq('package_id', packageId).order('recorded_at')
+  if (error) throw error
+  return data as { status: string; outcome: string; op_id: string }[]
+}

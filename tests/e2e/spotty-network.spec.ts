@@ -1,0 +1,120 @@
+import { expect, test, type BrowserContext, type Page } from '@playwright/test'
+import { backendUrl, demoAdmin, logInThroughUi, newCustomer, registerPackageFor } from './backend'
+import { waitForServiceWorker } from './service-worker'
+
+// Spotty Wi-Fi is mostly a browser that says it is online while requests hang or fail. Local
+// screens render the local copy at once whatever the network does; the connectivity shown comes
+// from what requests actually do. Screens get 3 s here (the budget is 1 s; the margin is for a
+// busy CI machine) against backend requests that would otherwise hang forever.
+
+const localFirst = { timeout: 3_000 }
+
+/** Every backend request (page and service worker) gets no answer at all, ever. */
+const hangBackend = (context: BrowserContext) => context.route(`${backendUrl}/**`, () => undefined)
+/** Every backend request is answered 503, as a struggling gateway would. */
+const failBackend = (context: BrowserContext) => context.route(`${backendUrl}/**`, (route) => route.fulfill({ status: 503, body: 'Service Unavailable' }))
+
+/**
+ * Ages the stored session past its access token's expiry, as after a night away: supabase-js then
+ * wants the network (a token refresh) before it says anything, which the screens must not wait for.
+ */
+async function expireStoredSession(page: Page) {
+  await page.evaluate(async () => {
+    const open = indexedDB.open('casillero')
+    const db = await new Promise<IDBDatabase>((resolve) => (open.onsuccess = () => resolve(open.result)))
+    const store = db.transaction('auth', 'readwrite').objectStore('auth')
+    const item = await new Promise<{ key: string; value: string }>((resolve) => {
+      const request = store.get('casillero-auth')
+      request.onsuccess = () => resolve(request.result)
+    })
+    const session = JSON.parse(item.value) as { expires_at: number }
+    session.expires_at = Math.floor(Date.now() / 1000) - 60
+    await new Promise((resolve) => (store.put({ ...item, value: JSON.stringify(session) }).onsuccess = resolve))
+    db.close()
+  })
+}
+
+async function customerWithPackages() {
+  const customer = await newCustomer()
+  await registerPackageFor(customer.email, { tracking_code: 'LOCAL-1' })
+  await registerPackageFor(customer.email, { tracking_code: 'LOCAL-2' })
+  return customer
+}
+
+test.describe('the customer dashboard never waits for the network', () => {
+  test('requests hanging: the local packages show at once, then the connection is shown as lost', async ({ page, context }) => {
+    const customer = await customerWithPackages()
+    await logInThroughUi(page, '/en/login', customer)
+    await expect(page.getByTestId('package')).toHaveCount(2)
+    await waitForServiceWorker(page)
+
+    await hangBackend(context)
+    await expireStoredSession(page)
+    await page.reload()
+    await expect(page.getByTestId('package')).toHaveCount(2, localFirst)
+    await expect(page.getByTestId('locker-code')).toHaveText(/^MIA\d{6}$/, localFirst)
+    await expect(page.getByTestId('offline-indicator')).toBeVisible({ timeout: 15_000 })
+    await expect(page.getByTestId('sync-line')).toContainText('Offline')
+  })
+
+  test('requests failing with 503: the local packages show at once', async ({ page, context }) => {
+    const customer = await customerWithPackages()
+    await logInThroughUi(page, '/en/login', customer)
+    await expect(page.getByTestId('package')).toHaveCount(2)
+    await failBackend(context)
+    await expireStoredSession(page)
+    await page.reload()
+    await expect(page.getByTestId('package')).toHaveCount(2, localFirst)
+    await expect(page.getByTestId('package').first()).toContainText('LOCAL-')
+  })
+
+  test('offline, whatever navigator.onLine says after the reload: the local packages show at once', async ({ page, context }) => {
+    const customer = await customerWithPackages()
+    await logInThroughUi(page, '/en/login', customer)
+    await expect(page.getByTestId('package')).toHaveCount(2)
+    await waitForServiceWorker(page)
+    await expireStoredSession(page)
+    await context.setOffline(true)
+    await page.reload()
+    await expect(page.getByTestId('package')).toHaveCount(2, localFirst)
+    await expect(page.getByTestId('offline-indicator')).toBeVisible({ timeout: 15_000 })
+    await context.setOffline(false)
+  })
+})
+
+test('the warehouse desk works while every request hangs, and sends everything once they answer again', async ({ page, context }) => {
+  const customer = await customerWithPackages()
+  await logInThroughUi(page, '/admin/login', demoAdmin)
+  await waitForServiceWorker(page)
+  await page.goto('/en/admin-panel')
+  // The directory has been pulled once: the customer is in this device's copy.
+  await expect.poll(() => page.evaluate(async (email) => {
+    const open = indexedDB.open('casillero')
+    const db = await new Promise<IDBDatabase>((resolve) => (open.onsuccess = () => resolve(open.result)))
+    const count = await new Promise<number>((resolve) => {
+      const request = db.transaction('profiles').objectStore('profiles').index('email').count(email)
+      request.onsuccess = () => resolve(request.result)
+    })
+    db.close()
+    return count
+  }, customer.email)).toBe(1)
+
+  await hangBackend(context)
+  await expireStoredSession(page)
+  await page.reload()
+  const main = page.getByRole('main')
+  await main.getByLabel('Customer email').fill(customer.email, localFirst)
+  await main.getByRole('button', { name: 'Search' }).click()
+  await expect(page.getByTestId('admin-package')).toHaveCount(2, localFirst)
+  await main.getByLabel('Status of LOCAL-1').selectOption('transito')
+  await main.getByLabel('Tracking code').fill('HUNG-1')
+  await main.getByRole('button', { name: 'Create package' }).click()
+  await expect(page.getByTestId('admin-package')).toHaveCount(3)
+  await expect(page.getByTestId('outbox-pending')).toHaveText('2')
+  await expect(page.getByTestId('connection-status')).toHaveText('Offline', { timeout: 15_000 })
+
+  // Answers come back: the engine was not wedged by the requests that never answered.
+  await context.unrouteAll({ behavior: 'ignoreErrors' })
+  await expect(page.getByTestId('outbox-pending')).toHaveText('0', { timeout: 30_000 })
+  await expect(page.getByTestId('connection-status')).not.toHaveText('Offline')
+})
