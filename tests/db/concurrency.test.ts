@@ -257,6 +257,26 @@ describe('register_package under concurrency', () => {
   })
 })
 
+describe('apply_package_statuses under concurrency', () => {
+  type Result = { op_id: string; outcome?: string; error?: { code: string } }
+  const batchSql = `select public.apply_package_statuses($1::jsonb) as results`
+
+  it('two desks replaying the same batch at once record each change exactly once', async () => {
+    const ids = await Promise.all(Array.from({ length: 5 }, () => insertPackage(owner, customer.sub!)))
+    const changes = ids.map((id) => ({ op_id: randomUUID(), package_id: id, status: 'transito', changed_at: new Date().toISOString(), base_version: 1 }))
+    const [first, second] = [await connect(), await connect()]
+    const [a, b] = await Promise.all([
+      queryAs<{ results: Result[] }>(first, adminClaims[0]!, batchSql, [JSON.stringify(changes)]),
+      queryAs<{ results: Result[] }>(second, adminClaims[1]!, batchSql, [JSON.stringify(changes)]),
+    ])
+    for (const results of [a[0]!.results, b[0]!.results]) expect(results.map((result) => result.outcome)).toEqual(changes.map(() => 'applied'))
+    const { rows } = await owner.query<{ n: number }>(`select count(*)::int as n from public.package_events where op_id = any($1::uuid[])`, [changes.map((change) => change.op_id)])
+    expect(rows[0]!.n).toBe(changes.length)
+    const versions = await owner.query<{ version: number }>(`select version::int as version from public.packages where id = any($1::uuid[])`, [ids])
+    expect(versions.rows.map((row) => row.version)).toEqual(ids.map(() => 2))
+  })
+})
+
 describe('pull_profiles with a late-committing transaction', () => {
   type Entry = { id: string; city?: string | null; full_name?: string | null; deleted_at: string | null }
   type ProfilePull = { profiles: Entry[]; checkpoint: string | null; has_more: boolean }
