@@ -92,7 +92,7 @@ export class LocalDb extends Dexie {
       .stores({
         profiles: 'id, email, created_at, role',
         lockers: null,
-        packages: 'id, [user_id+updated_at], [user_id+created_at], [status+updated_at], updated_at, created_at',
+        packages: 'id, [user_id+updated_at], [status+updated_at], updated_at, created_at',
         outbox: '++seq, &opId, packageId',
         auth: 'key',
       })

@@ -2,6 +2,7 @@ import Dexie, { liveQuery } from 'dexie'
 import { useLiveQuery } from 'dexie-react-hooks'
 import { db, type SyncStream } from './db'
 import type { Role } from './rows'
+import { useThrottledQuery } from './throttled-query'
 
 export type { LocalPackage, LocalProfile } from './db'
 
@@ -12,11 +13,11 @@ export function useProfile(userId: string) {
 
 /** The customer's packages, most recently updated first (SPEC §7's dashboard order), `limit` at most. */
 export function usePackages(userId: string, limit: number) {
-  return useLiveQuery(() => packagesOf(userId).reverse().limit(limit).toArray(), [userId, limit])
+  return useThrottledQuery(() => packagesOf(userId).reverse().limit(limit).toArray(), [userId, limit], ['packages'])
 }
 
 export function usePackageCount(userId: string) {
-  return useLiveQuery(() => packagesOf(userId).count(), [userId])
+  return useThrottledQuery(() => packagesOf(userId).count(), [userId], ['packages'])
 }
 
 const packagesOf = (userId: string) => db.packages.where('[user_id+updated_at]').between([userId, Dexie.minKey], [userId, Dexie.maxKey])

@@ -22,20 +22,21 @@ async function applyPage(stream: SyncStream, userId: string, checkpoint: string 
 }
 
 /**
- * Pulled packages: upserts are idempotent, tombstones delete, this device's pending changes stay
- * on top, and a row older than the one already here (a push answered meanwhile) is skipped.
+ * Pulled packages: upserts are idempotent, tombstones delete, and this device's pending changes stay
+ * on top. A page fetched before a push was answered may briefly put back the older row; the push's
+ * change is newer than the page's checkpoint, so the next pull (the scheduler runs one after every
+ * push) brings it again. Checking each row's version here would cost a read per row on every pull.
  */
 export function applyPulledPackages(userId: string, rows: PackageRow[], checkpoint: string | null): Promise<void> {
   return applyPage('packages', userId, checkpoint, db.packages, async () => {
     const ops = await db.outbox.toArray()
     const queued = new Set(ops.map((op) => op.packageId))
-    const local = await db.packages.bulkGet(rows.map((row) => row.id))
     const live: LocalPackage[] = []
     const deleted: string[] = []
-    rows.forEach(({ deleted_at, ...row }, i) => {
+    for (const { deleted_at, ...row } of rows) {
       if (deleted_at) deleted.push(row.id)
-      else if ((local[i]?.version ?? 0) <= row.version) live.push(queued.has(row.id) ? withPendingOps(row, ops) : row)
-    })
+      else live.push(queued.has(row.id) ? withPendingOps(row, ops) : row)
+    }
     await db.packages.bulkPut(live)
     await db.packages.bulkDelete(deleted)
   })

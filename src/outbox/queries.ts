@@ -1,5 +1,5 @@
-import { useLiveQuery } from 'dexie-react-hooks'
 import { db, type LocalPackage, type QueuedOp } from '@/local-db/db'
+import { useThrottledQuery } from '@/local-db/throttled-query'
 
 export type OpState = QueuedOp['state']
 
@@ -15,10 +15,11 @@ const countsOf = (ops: readonly QueuedOp[]): OutboxCounts => ({
   unresolved: ops.filter((op) => op.state !== 'pending').length,
 })
 
-const opsOfUser = (userId: string) => db.outbox.orderBy('seq').filter((op) => op.userId === userId).toArray()
+// Read whole and filtered here: one getAll is far cheaper than a cursor walking the outbox.
+const opsOfUser = async (userId: string) => (await db.outbox.toArray()).filter((op) => op.userId === userId)
 
 export function useOutboxCounts(userId: string): OutboxCounts | undefined {
-  return useLiveQuery(async () => countsOf(await opsOfUser(userId)), [userId])
+  return useThrottledQuery(async () => countsOf(await opsOfUser(userId)), [userId], ['outbox'])
 }
 
 export async function countUnsent(userId: string): Promise<OutboxCounts> {
@@ -27,23 +28,31 @@ export async function countUnsent(userId: string): Promise<OutboxCounts> {
 
 /** The user's queued ops in sending order, each with its package as this device has it. */
 export function useOutbox(userId: string) {
-  return useLiveQuery(async (): Promise<{ op: QueuedOp; pkg: LocalPackage | undefined }[]> => {
-    const ops = await opsOfUser(userId)
-    const packages = await db.packages.bulkGet(ops.map((op) => op.packageId))
-    return ops.map((op, i) => ({ op, pkg: packages[i] }))
-  }, [userId])
+  return useThrottledQuery(
+    async (): Promise<{ op: QueuedOp; pkg: LocalPackage | undefined }[]> => {
+      const ops = await opsOfUser(userId)
+      const packages = await db.packages.bulkGet(ops.map((op) => op.packageId))
+      return ops.map((op, i) => ({ op, pkg: packages[i] }))
+    },
+    [userId],
+    ['outbox', 'packages'],
+  )
 }
 
 const severity: Record<OpState, number> = { pending: 0, conflict: 1, failed: 2 }
 
 /** For marking list rows: each package with queued ops, and the most serious state among them. */
 export function useOpStates(): Map<string, OpState> | undefined {
-  return useLiveQuery(async () => {
-    const states = new Map<string, OpState>()
-    await db.outbox.each((op) => {
-      const seen = states.get(op.packageId)
-      if (!seen || severity[op.state] > severity[seen]) states.set(op.packageId, op.state)
-    })
-    return states
-  })
+  return useThrottledQuery(
+    async () => {
+      const states = new Map<string, OpState>()
+      for (const op of await db.outbox.toArray()) {
+        const seen = states.get(op.packageId)
+        if (!seen || severity[op.state] > severity[seen]) states.set(op.packageId, op.state)
+      }
+      return states
+    },
+    [],
+    ['outbox'],
+  )
 }

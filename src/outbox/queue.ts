@@ -29,7 +29,7 @@ export function newOpFields(userId: string, packageId: string, baseVersion: numb
 }
 
 /** Ops grouped by package, each group in creation order. */
-export function byPackage(ops: readonly QueuedOp[]): Map<string, QueuedOp[]> {
+function byPackage(ops: readonly QueuedOp[]): Map<string, QueuedOp[]> {
   const groups = new Map<string, QueuedOp[]>()
   for (const op of [...ops].sort((a, b) => a.seq! - b.seq!)) {
     const group = groups.get(op.packageId)

@@ -2,18 +2,41 @@ import { db, type QueuedOp } from '@/local-db/db'
 import { opsOf, refreshOverlay, serverRowOf, withPendingOps } from '@/local-db/overlay'
 import type { PackageRow } from '@/local-db/rows'
 
-// What the sync engine records after each answer from the server. Each runs in one transaction
-// with the read model, so the outbox and the screen never disagree.
+// What the sync engine records after the server's answers, in one transaction with the read
+// model, so the outbox and the screen never disagree.
 
 /** The user's ops in creation order: what a flush walks through. */
 export async function queuedOpsOf(userId: string): Promise<QueuedOp[]> {
   return (await db.outbox.orderBy('seq').toArray()).filter((op) => op.userId === userId)
 }
 
-/** The op as it is now (an earlier answer may have rebased it, the admin may have discarded it). */
-export function currentOp(seq: number): Promise<QueuedOp | undefined> {
-  return db.outbox.get(seq)
+/** What the server made of a sent op, as the outbox records it. */
+export type Settlement =
+  | { op: QueuedOp; outcome: 'applied' | 'superseded'; row: PackageRow }
+  | { op: QueuedOp; outcome: 'refused'; message: string }
+  | { op: QueuedOp; outcome: 'retry'; message: string; retryAt: number }
+
+/** A round of answers, recorded in one transaction: the screens redraw once for all of them. */
+export function settleAll(settlements: readonly Settlement[]): Promise<void> {
+  return db.transaction('rw', db.packages, db.outbox, async () => {
+    for (const settlement of settlements) {
+      switch (settlement.outcome) {
+        case 'applied':
+          await settleApplied(settlement.op, settlement.row)
+          break
+        case 'superseded':
+          await settleSuperseded(settlement.op, settlement.row)
+          break
+        case 'refused':
+          await settleRefused(settlement.op, settlement.message)
+          break
+        case 'retry':
+          await settleRetryLater(settlement.op, settlement.message, settlement.retryAt)
+      }
+    }
+  })
 }
+
 
 /** The server's row, under this device's remaining pending ops; never replacing a newer row already here. */
 async function writeServerRow({ deleted_at, ...row }: PackageRow, ops: readonly QueuedOp[]) {
@@ -24,7 +47,7 @@ async function writeServerRow({ deleted_at, ...row }: PackageRow, ops: readonly 
 }
 
 /** Recorded by the server: the op leaves the outbox, and later ops on the package build on the version it made. */
-export function settleApplied(op: QueuedOp, row: PackageRow): Promise<void> {
+function settleApplied(op: QueuedOp, row: PackageRow): Promise<void> {
   return db.transaction('rw', db.packages, db.outbox, async () => {
     await db.outbox.delete(op.seq!)
     const later = (await opsOf(op.packageId)).filter((next) => next.state === 'pending' && next.baseVersion === op.baseVersion)
@@ -37,7 +60,7 @@ export function settleApplied(op: QueuedOp, row: PackageRow): Promise<void> {
  * The package changed on the server since this device last saw it: this change, and any later one
  * built on the same version, waits for the admin to re-apply it on the current version or discard it.
  */
-export function settleSuperseded(op: QueuedOp, row: PackageRow): Promise<void> {
+function settleSuperseded(op: QueuedOp, row: PackageRow): Promise<void> {
   return db.transaction('rw', db.packages, db.outbox, async () => {
     const current = { status: row.status, version: row.version }
     const stale = (await opsOf(op.packageId)).filter((next) => next.state === 'pending' && next.baseVersion === op.baseVersion)
@@ -47,7 +70,7 @@ export function settleSuperseded(op: QueuedOp, row: PackageRow): Promise<void> {
 }
 
 /** Refused (validation, permission, not found): kept with the server's message until the admin retries or discards it. */
-export function settleRefused(op: QueuedOp, message: string): Promise<void> {
+function settleRefused(op: QueuedOp, message: string): Promise<void> {
   return db.transaction('rw', db.packages, db.outbox, async () => {
     await db.outbox.update(op.seq!, { state: 'failed', lastError: message })
     await refreshOverlay(op.packageId)
@@ -55,6 +78,6 @@ export function settleRefused(op: QueuedOp, message: string): Promise<void> {
 }
 
 /** Not answered (offline, timeout, server trouble): tried again at `retryAt`. */
-export async function settleRetryLater(op: QueuedOp, message: string, retryAt: number): Promise<void> {
+async function settleRetryLater(op: QueuedOp, message: string, retryAt: number): Promise<void> {
   await db.outbox.update(op.seq!, { attempts: op.attempts + 1, lastError: message, nextAttemptAt: retryAt })
 }

@@ -1,12 +1,11 @@
 import type { QueuedOp } from '@/local-db/db'
 import type { PackageRow } from '@/local-db/rows'
-import { currentOp, queuedOpsOf, settleApplied, settleRefused, settleRetryLater, settleSuperseded } from '@/outbox/settle'
+import { queuedOpsOf, settleAll, type Settlement } from '@/outbox/settle'
 import type { Supabase } from '@/remote/create-client'
 
 /** What the server made of one op. */
 type Answer =
-  | { kind: 'applied'; row: PackageRow }
-  | { kind: 'superseded'; row: PackageRow }
+  | { kind: 'applied' | 'superseded'; row: PackageRow }
   /** Validation, permission or not found: sending it again would get the same answer. */
   | { kind: 'refused'; message: string }
   | { kind: 'unauthorized'; message: string }
@@ -20,6 +19,8 @@ export interface FlushResult {
 }
 
 const outboxLock = 'casillero-outbox'
+/** Changes of different packages sent at once (a status batch holds up to 100). */
+const roundSize = 100
 /** Server errors (5xx) are retried this many times, then the op is parked with the message. */
 const maxServerAttempts = 8
 const maxBackoffMs = 30_000
@@ -29,40 +30,94 @@ export function backoffMs(attempt: number): number {
   return Math.min(200 * attempt, maxBackoffMs) * (0.75 + Math.random() / 2)
 }
 
-async function send(client: Supabase, op: QueuedOp): Promise<Answer> {
-  const { data, error, status } =
-    op.kind === 'set-status'
-      ? await client.rpc('apply_package_status', {
-          p_op_id: op.opId,
-          p_package_id: op.packageId,
-          p_status: op.status,
-          p_changed_at: op.createdAt,
-          p_base_version: op.baseVersion,
-        })
-      : await client.rpc('register_package', {
-          p_op_id: op.opId,
-          p_package_id: op.packageId,
-          p_user_id: op.package.user_id,
-          p_public_token: op.package.public_token,
-          p_status: op.package.status,
-          p_tracking_code: op.package.tracking_code,
-          p_weight_kg: op.package.weight_kg,
-          p_volume_m3: op.package.volume_m3,
-          p_meta: op.package.meta,
-        })
-  if (!error) {
-    const answer = data as { outcome: string; package: PackageRow }
-    return { kind: answer.outcome === 'superseded' ? 'superseded' : 'applied', row: answer.package }
-  }
-  if (status === 0 || status >= 500) return { kind: 'unanswered', message: error.message, serverError: status >= 500 }
-  if (status === 401) return { kind: 'unauthorized', message: error.message }
-  return { kind: 'refused', message: error.message }
+/** An error answer as the outbox treats it: given up on (refused) or worth another try. */
+function failure(status: number, message: string): Answer {
+  if (status === 0 || status >= 500) return { kind: 'unanswered', message, serverError: status >= 500 }
+  if (status === 401) return { kind: 'unauthorized', message }
+  return { kind: 'refused', message }
 }
 
-async function retryLater(op: QueuedOp, message: string): Promise<number> {
-  const retryAt = Date.now() + backoffMs(op.attempts + 1)
-  await settleRetryLater(op, message, retryAt)
-  return retryAt
+/** Database errors that say "try again" rather than "this change is wrong": serialization, locks, resources, cancellation. */
+const transientSqlState = /^(40|53|55P03|57)/
+
+async function register(client: Supabase, op: Extract<QueuedOp, { kind: 'register-package' }>): Promise<Answer> {
+  const { data, error, status } = await client.rpc('register_package', {
+    p_op_id: op.opId,
+    p_package_id: op.packageId,
+    p_user_id: op.package.user_id,
+    p_public_token: op.package.public_token,
+    p_status: op.package.status,
+    p_tracking_code: op.package.tracking_code,
+    p_weight_kg: op.package.weight_kg,
+    p_volume_m3: op.package.volume_m3,
+    p_meta: op.package.meta,
+  })
+  if (error) return failure(status, error.message)
+  return { kind: 'applied', row: (data as { package: PackageRow }).package }
+}
+
+interface BatchResult {
+  outcome?: 'applied' | 'superseded'
+  package?: PackageRow
+  error?: { code: string; message: string }
+}
+
+/** Status changes of different packages in one call (`apply_package_statuses`): one answer each. */
+async function applyStatuses(client: Supabase, ops: Extract<QueuedOp, { kind: 'set-status' }>[]): Promise<Answer[]> {
+  const changes = ops.map((op) => ({ op_id: op.opId, package_id: op.packageId, status: op.status, changed_at: op.createdAt, base_version: op.baseVersion }))
+  const { data, error, status } = await client.rpc('apply_package_statuses', { p_changes: changes })
+  if (error) return ops.map(() => failure(status, error.message))
+  return (data as BatchResult[]).map((result): Answer => {
+    if (result.package && result.outcome) return { kind: result.outcome, row: result.package }
+    const { code = '', message = 'No answer for this change' } = result.error ?? {}
+    return transientSqlState.test(code) ? { kind: 'unanswered', message, serverError: true } : { kind: 'refused', message }
+  })
+}
+
+/** Sends a round: its status changes in one batch, its registrations each on their own, all at once. */
+async function send(client: Supabase, ops: QueuedOp[]): Promise<Answer[]> {
+  const statuses = ops.filter((op) => op.kind === 'set-status')
+  const [statusAnswers, registerAnswers] = await Promise.all([
+    statuses.length > 0 ? applyStatuses(client, statuses) : Promise.resolve([]),
+    Promise.all(ops.filter((op) => op.kind === 'register-package').map((op) => register(client, op))),
+  ])
+  return ops.map((op) => (op.kind === 'set-status' ? statusAnswers.shift()! : registerAnswers.shift()!))
+}
+
+function settlementOf(op: QueuedOp, answer: Answer): Settlement {
+  switch (answer.kind) {
+    case 'applied':
+    case 'superseded':
+      return { op, outcome: answer.kind, row: answer.row }
+    case 'refused':
+      return { op, outcome: 'refused', message: answer.message }
+    case 'unanswered':
+      if (answer.serverError && op.attempts + 1 >= maxServerAttempts) return { op, outcome: 'refused', message: answer.message }
+      return { op, outcome: 'retry', message: answer.message, retryAt: Date.now() + backoffMs(op.attempts + 1) }
+    case 'unauthorized':
+      return { op, outcome: 'retry', message: answer.message, retryAt: Date.now() + backoffMs(op.attempts + 1) }
+  }
+}
+
+/**
+ * The next ops to send, in creation order: each package's oldest pending op, unless an earlier op of
+ * that package waits for the admin (conflict, refusal); at most one per package, so a package's
+ * changes reach the server in the order they were made. Stops at an op still in its backoff.
+ */
+async function nextRound(userId: string, force: boolean): Promise<{ ops: QueuedOp[]; retryAt: number | null }> {
+  const ops: QueuedOp[] = []
+  const held = new Set<string>()
+  for (const op of await queuedOpsOf(userId)) {
+    if (op.state !== 'pending' || held.has(op.packageId)) {
+      held.add(op.packageId)
+      continue
+    }
+    if (!force && op.nextAttemptAt > Date.now()) return { ops, retryAt: ops.length ? null : op.nextAttemptAt }
+    ops.push(op)
+    held.add(op.packageId)
+    if (ops.length === roundSize) break
+  }
+  return { ops, retryAt: null }
 }
 
 /** Runs `fn` while holding the outbox lock: one tab (or the service worker) sends at a time. */
@@ -72,46 +127,31 @@ async function withOutboxLock<T>(fn: () => Promise<T>): Promise<T> {
 }
 
 /**
- * Sends this user's queued ops in creation order (DESIGN §6). An op leaves the outbox only when the
- * server has recorded it; exactly once comes from its op_id on the server, so a replay after a lost
- * answer is harmless. A conflict or a refusal is kept for the admin and the flush goes on with other
- * packages; the package's later ops wait behind it. No answer stops the flush until `retryAt`
- * (`force` ignores the backoff: the connection just came back). A 401 refreshes the session once.
+ * Sends this user's queued ops (DESIGN §6), a round of up to 100 different packages at a time. An
+ * op leaves the outbox only when the server has recorded it; exactly once comes from its op_id on
+ * the server, so a replay after a lost answer is harmless. A conflict or a refusal is kept for the
+ * admin and the flush goes on with other packages; that package's later ops wait behind it. No
+ * answer stops the flush until `retryAt` (`force` ignores backoffs: the connection just came back).
+ * A 401 refreshes the session once.
  */
 export function flushOutbox(client: Supabase, userId: string, { force = false } = {}): Promise<FlushResult> {
   return withOutboxLock(async () => {
     let sent = 0
     let refreshed = false
     for (;;) {
-      let progressed = false
-      const blocked = new Set<string>()
-      for (const queued of await queuedOpsOf(userId)) {
-        const op = await currentOp(queued.seq!)
-        if (!op) continue
-        if (op.state !== 'pending' || blocked.has(op.packageId)) {
-          blocked.add(op.packageId)
-          continue
-        }
-        if (!force && op.nextAttemptAt > Date.now()) return { sent, retryAt: op.nextAttemptAt }
-        const answer = await send(client, op)
-        if (answer.kind === 'applied') {
-          await settleApplied(op, answer.row)
-          sent++
-        } else if (answer.kind === 'superseded' || answer.kind === 'refused' || (answer.kind === 'unanswered' && answer.serverError && op.attempts + 1 >= maxServerAttempts)) {
-          if (answer.kind === 'superseded') await settleSuperseded(op, answer.row)
-          else await settleRefused(op, answer.message)
-          blocked.add(op.packageId)
-        } else if (answer.kind === 'unauthorized' && !refreshed) {
-          // An expired or revoked token: refresh once and send it again on the next pass.
-          refreshed = true
-          if ((await client.auth.refreshSession()).error) return { sent, retryAt: await retryLater(op, answer.message) }
-        } else {
-          return { sent, retryAt: await retryLater(op, answer.message) }
-        }
-        progressed = true
+      const round = await nextRound(userId, force)
+      if (round.ops.length === 0) return { sent, retryAt: round.retryAt }
+      const answers = await send(client, round.ops)
+      if (!refreshed && answers.some((answer) => answer.kind === 'unauthorized')) {
+        // An expired or revoked token: refresh once, then send the round again.
+        refreshed = true
+        if (!(await client.auth.refreshSession()).error) continue
       }
-      // Another pass picks up what was queued while this one was sending.
-      if (!progressed) return { sent, retryAt: null }
+      const settlements = round.ops.map((op, i) => settlementOf(op, answers[i]!))
+      await settleAll(settlements)
+      sent += settlements.filter((settlement) => settlement.outcome === 'applied').length
+      const retries = settlements.flatMap((settlement) => (settlement.outcome === 'retry' ? [settlement.retryAt] : []))
+      if (retries.length > 0) return { sent, retryAt: Math.min(...retries) }
     }
   })
 }

@@ -1,0 +1,72 @@
+import Dexie from 'dexie'
+import { useEffect, useState, type DependencyList } from 'react'
+import { db, type LocalDb } from './db'
+
+type TableName = keyof Pick<LocalDb, 'profiles' | 'packages' | 'syncState' | 'outbox'>
+
+/**
+ * A live read for lists and figures over thousands of rows: it runs at once, then again after any
+ * change to `tables` (in this tab or another), but at most once per `intervalMs`. A pull writing
+ * page after page, or the outbox settling a thousand changes, redraws such a screen a few times a
+ * second instead of once per write; a single change still shows at once. `undefined` until the
+ * first result; afterwards the last result stays while a new one is read.
+ */
+export function useThrottledQuery<T>(query: () => Promise<T>, deps: DependencyList, tables: readonly TableName[], intervalMs = 250): T | undefined {
+  const [value, setValue] = useState<T>()
+
+  useEffect(() => {
+    let active = true
+    let running = false
+    let dirty = false
+    let lastRun = 0
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const prefixes = tables.map((table) => `idb://${db.name}/${table}/`)
+
+    async function run() {
+      if (running) {
+        dirty = true
+        return
+      }
+      running = true
+      dirty = false
+      lastRun = performance.now()
+      try {
+        const result = await query()
+        if (active) setValue(() => result)
+      } catch (error) {
+        console.error('A local read failed', error)
+      } finally {
+        running = false
+        if (dirty && active) schedule()
+      }
+    }
+
+    function schedule() {
+      if (timer !== undefined) return
+      timer = setTimeout(
+        () => {
+          timer = undefined
+          void run()
+        },
+        Math.max(0, lastRun + intervalMs - performance.now()),
+      )
+    }
+
+    const onMutated = (parts: Record<string, unknown>) => {
+      if (!Object.keys(parts).some((part) => prefixes.some((prefix) => part.startsWith(prefix)))) return
+      if (running) dirty = true
+      else schedule()
+    }
+    Dexie.on.storagemutated.subscribe(onMutated)
+    void run()
+    return () => {
+      active = false
+      clearTimeout(timer)
+      Dexie.on.storagemutated.unsubscribe(onMutated)
+    }
+    // The caller's deps decide when the query itself changes, as with useEffect and useLiveQuery.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, deps)
+
+  return value
+}
