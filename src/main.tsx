@@ -23,14 +23,13 @@ createRoot(document.getElementById('root')!).render(
 
 void startAuth(router.navigate)
 
-// Once the first screen is painted: neither the connectivity watch nor the service worker (and
-// workbox-window) is needed for it.
-const register = () => void import('@/app/pwa/register-service-worker').then(({ registerServiceWorker }) => registerServiceWorker())
-const afterPaint = () => {
+// Once the first screen is painted and the browser is idle: neither the connectivity watch nor the
+// service worker (and workbox-window) is needed for it.
+const whenIdle = () => {
   void import('@/app/connectivity/watch-connectivity').then(({ watchConnectivity }) => watchConnectivity())
-  if ('requestIdleCallback' in window) requestIdleCallback(register, { timeout: 3000 })
-  else setTimeout(register, 1000)
+  void import('@/app/pwa/register-service-worker').then(({ registerServiceWorker }) => registerServiceWorker())
 }
+const afterPaint = () => ('requestIdleCallback' in window ? requestIdleCallback(whenIdle, { timeout: 3000 }) : setTimeout(whenIdle, 1000))
 if (router.state.initialized) afterPaint()
 else {
   const unsubscribe = router.subscribe((state) => {

@@ -1,14 +1,17 @@
 // npm run bench: builds the app, then measures every budget of DESIGN §7.
 import { execFileSync } from 'node:child_process'
+import { benchBackendUrl } from './environment'
 import { benchFirstPaint } from './first-paint'
 import { printMeasures, type Measure } from './measure'
+import { benchOutboxReplay } from './outbox-replay'
 import { benchStandIn } from './standin'
-import { benchBackendUrl, benchSyncPull } from './sync-pull'
+import { benchSyncPull } from './sync-pull'
 
 const suites: [string, () => Promise<Measure[]>][] = [
   ['Web app bundle', benchFirstPaint],
   ['Local stand-in', benchStandIn],
-  ['Sync engine', benchSyncPull],
+  ['Sync engine: pulls', benchSyncPull],
+  ['Sync engine: the outbox', benchOutboxReplay],
 ]
 
 // Built against the bench's own stand-in, so a running `npm start` is left alone.

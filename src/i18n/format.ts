@@ -1,17 +1,30 @@
 import type { Lang } from './locales'
 
+/** Intl formatters are costly to build and lists format many values: one per language and style. */
+function cached<Format>(make: (lang: Lang) => Format): (lang: Lang) => Format {
+  const made = new Map<Lang, Format>()
+  return (lang) => {
+    let format = made.get(lang)
+    if (!format) made.set(lang, (format = make(lang)))
+    return format
+  }
+}
+
+const dateTime = cached((lang) => new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' }))
+const longDate = cached((lang) => new Intl.DateTimeFormat(lang, { dateStyle: 'long', timeZone: 'UTC' }))
+const measure = { kg: cached((lang) => new Intl.NumberFormat(lang, { maximumFractionDigits: 2 })), 'm³': cached((lang) => new Intl.NumberFormat(lang, { maximumFractionDigits: 4 })) }
+
 export function formatDateTime(value: string | number | null | undefined, lang: Lang): string {
   if (value === null || value === undefined) return '—'
-  return new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(value))
+  return dateTime(lang).format(new Date(value))
 }
 
 /** A calendar date (`2025-09-23`) in the language's long form: "September 23, 2025", "23 de septiembre de 2025". */
 export function formatLongDate(isoDate: string, lang: Lang): string {
-  return new Intl.DateTimeFormat(lang, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(isoDate))
+  return longDate(lang).format(new Date(isoDate))
 }
 
 export function formatMeasure(value: number | string | null | undefined, unit: 'kg' | 'm³', lang: Lang): string {
   if (value === null || value === undefined || value === '') return '—'
-  const digits = unit === 'kg' ? 2 : 4
-  return `${new Intl.NumberFormat(lang, { maximumFractionDigits: digits }).format(Number(value))} ${unit}`
+  return `${measure[unit](lang).format(Number(value))} ${unit}`
 }

@@ -92,7 +92,10 @@ export function startSync(getClient: () => Promise<Supabase>, userId: string): (
     forceNextPush = false
     let retryAt: number | null
     try {
-      retryAt = (await flushOutbox(await getClient(), userId, { force })).retryAt
+      const result = await flushOutbox(await getClient(), userId, { force })
+      retryAt = result.retryAt
+      // A pull page fetched while the changes were being sent may have put back older rows.
+      if (result.sent > 0) pull()
     } catch (error) {
       console.error('Sending the outbox failed', error)
       retryAt = Date.now() + retryAfterErrorMs

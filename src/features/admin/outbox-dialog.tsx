@@ -46,7 +46,6 @@ export function OutboxButton({ userId }: { userId: string }) {
 
 function OutboxDialog({ userId, open, onClose }: { userId: string; open: boolean; onClose: () => void }) {
   const { t } = useLingui()
-  const entries = useOutbox(userId)
   const online = useOnline()
   return (
     <Dialog
@@ -57,6 +56,16 @@ function OutboxDialog({ userId, open, onClose }: { userId: string; open: boolean
         online ? <Trans>Changes are sent in the order they were made, as soon as the server answers.</Trans> : <Trans>You are offline. Changes are kept on this device and sent when the connection returns.</Trans>
       }
     >
+      {open && <OutboxEntries userId={userId} onClose={onClose} />}
+    </Dialog>
+  )
+}
+
+/** Read only while the dialog is open: the outbox may hold a thousand changes. */
+function OutboxEntries({ userId, onClose }: { userId: string; onClose: () => void }) {
+  const entries = useOutbox(userId)
+  return (
+    <>
       {!entries || entries.length === 0 ? (
         <p className="rounded-xl border border-dashed border-slate-300 p-6 text-center text-slate-600 dark:border-slate-700 dark:text-slate-400">
           <Trans>Everything is on the server.</Trans>
@@ -78,7 +87,7 @@ function OutboxDialog({ userId, open, onClose }: { userId: string; open: boolean
           <Trans>Close</Trans>
         </Button>
       </div>
-    </Dialog>
+    </>
   )
 }
 

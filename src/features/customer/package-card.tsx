@@ -1,10 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro'
+import { memo } from 'react'
 import { StatusBadge } from '@/components/package-status'
 import { formatDateTime, formatMeasure } from '@/i18n/format'
 import { useLang } from '@/i18n/paths'
 import type { LocalPackage } from '@/local-db/queries'
 
-export function PackageCard({ pkg }: { pkg: LocalPackage }) {
+function Card({ pkg }: { pkg: LocalPackage }) {
   const { t } = useLingui()
   const lang = useLang()
   return (
@@ -51,3 +52,9 @@ export function PackageCard({ pkg }: { pkg: LocalPackage }) {
     </li>
   )
 }
+
+/**
+ * Live queries hand over fresh copies on every change (a pull writes a page at a time): a card is
+ * drawn again only when its package did change, which the server's version and status tell.
+ */
+export const PackageCard = memo(Card, (before, after) => before.pkg.id === after.pkg.id && before.pkg.version === after.pkg.version && before.pkg.status === after.pkg.status)

@@ -1,0 +1,124 @@
+// What the sync benches run against: a fresh stand-in on the port the bench build talks to (or
+// behind the fault proxy there), `vite preview` of that build, and Chromium. Seeding goes straight
+// to the database.
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { chromium, type Browser, type Page } from '@playwright/test'
+import { createClient } from '@supabase/supabase-js'
+import { SUPABASE_LOCAL_ANON_KEY } from '../../supabase/local/keys'
+import { startStandIn, type StandIn } from '../../supabase/local/server'
+import { chromiumLaunchOptions } from '../../tests/e2e/chromium'
+import { nodeClientOptions } from '../../tests/support/node-supabase'
+import { startFaultProxy, type FaultProxy } from './fault-proxy'
+import { startPreview } from './preview'
+
+export const benchBackendPort = 54339
+export const benchBackendUrl = `http://127.0.0.1:${benchBackendPort}`
+export const demoAdmin = { email: 'admin@example.com', password: 'admin-demo-password' }
+
+export interface BenchEnvironment {
+  standIn: StandIn
+  /** Between the app and the stand-in when asked for (it costs CPU the pulls should not pay). */
+  proxy: FaultProxy | null
+  appUrl: string
+  browser: Browser
+  close(): Promise<void>
+}
+
+export async function startBenchEnvironment({ faultProxy = false } = {}): Promise<BenchEnvironment> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'bench-sync-'))
+  const standIn = await startStandIn({ port: faultProxy ? 0 : benchBackendPort, dataDir, quiet: true, log: () => {} })
+  const proxy = faultProxy ? await startFaultProxy(benchBackendPort, standIn.url) : null
+  const preview = await startPreview()
+  const browser = await chromium.launch(chromiumLaunchOptions())
+  return {
+    standIn,
+    proxy,
+    appUrl: preview.url,
+    browser,
+    async close() {
+      await browser.close()
+      preview.stop()
+      await proxy?.close()
+      await standIn.close()
+      await rm(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+/** A customer who can log in (signed up through the API), with `packages` packages inserted by the database owner. */
+export async function seedCustomer(env: BenchEnvironment, packages: number) {
+  const email = `bench-${crypto.randomUUID()}@example.com`
+  const password = 'bench-password'
+  const { data, error } = await createClient(env.standIn.url, SUPABASE_LOCAL_ANON_KEY, nodeClientOptions).auth.signUp({ email, password, options: { data: { full_name: 'Bench Customer' } } })
+  if (error) throw error
+  const id = data.user!.id
+  await env.standIn.db.query(
+    `insert into public.packages (user_id, tracking_code, weight_kg, volume_m3, meta)
+     select $1, 'BENCH-' || i, (i % 320) / 10.0, 0.01, jsonb_build_object('store', 'Amazon', 'description', 'Item ' || i)
+     from generate_series(1, $2::int) as i`,
+    [id, packages],
+  )
+  return { email, password, id }
+}
+
+/** `count` customers (profiles and lockers made by the signup trigger), no logins. */
+export async function seedDirectory(env: BenchEnvironment, count: number) {
+  await env.standIn.db.query(
+    `insert into auth.users (instance_id, id, aud, role, email, raw_user_meta_data, created_at, updated_at)
+     select '00000000-0000-0000-0000-000000000000', gen_random_uuid(), 'authenticated', 'authenticated',
+       'customer-' || i || '@example.com', jsonb_build_object('full_name', 'Customer ' || i, 'phone', '+58 412 555 ' || lpad(i::text, 4, '0')), now(), now()
+     from generate_series(1, $1::int) as i`,
+    [count],
+  )
+}
+
+/** `count` packages spread over every customer. */
+export async function seedPackagesAcrossCustomers(env: BenchEnvironment, count: number) {
+  await env.standIn.db.query(
+    `with customers as (select array_agg(id) as ids from public.profiles where role = 'user')
+     insert into public.packages (user_id, tracking_code, weight_kg, volume_m3)
+     select c.ids[1 + i % cardinality(c.ids)], 'WH-' || i, (i % 320) / 10.0, 0.01
+     from customers c, generate_series(1, $1::int) as i`,
+    [count],
+  )
+}
+
+/** Logs in through the app's own screen. */
+export async function logIn(page: Page, appUrl: string, path: string, credentials: { email: string; password: string }) {
+  await page.goto(`${appUrl}${path}`)
+  await page.getByRole('main').getByLabel('Email').fill(credentials.email)
+  await page.getByRole('main').getByLabel('Password').fill(credentials.password)
+  await page.getByRole('main').getByRole('button', { name: 'Log in' }).click()
+}
+
+/** Runs in the page: the number of rows in one of the app's IndexedDB stores (0 before it exists). */
+export async function countRows(page: Page, store: string): Promise<number> {
+  return page.evaluate(async (name) => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const open = indexedDB.open('casillero')
+      open.onsuccess = () => resolve(open.result)
+      open.onerror = () => reject(open.error)
+    })
+    try {
+      if (!db.objectStoreNames.contains(name)) return 0
+      return await new Promise<number>((resolve, reject) => {
+        const request = db.transaction(name).objectStore(name).count()
+        request.onsuccess = () => resolve(request.result)
+        request.onerror = () => reject(request.error)
+      })
+    } finally {
+      db.close()
+    }
+  }, store)
+}
+
+/** Polls until `done` holds. */
+export async function until(done: () => Promise<boolean>, everyMs = 20, timeoutMs = 120_000): Promise<void> {
+  const started = performance.now()
+  while (!(await done())) {
+    if (performance.now() - started > timeoutMs) throw new Error('the bench timed out waiting')
+    await new Promise((resolve) => setTimeout(resolve, everyMs))
+  }
+}
