@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
 import { Link, NavLink, useLocation } from 'react-router'
+import { MenuButton } from '@/components/ui/menu-button'
 import { paths, useLang } from '@/i18n/paths'
 import { AccountLinks } from './account-links'
 import { LanguageSwitch } from './language-switch'
@@ -42,18 +43,7 @@ export function SiteHeader() {
           <div className="hidden items-center gap-2 md:flex">
             <AccountLinks />
           </div>
-          <button
-            type="button"
-            className="rounded-lg p-2 text-slate-700 hover:bg-slate-100 lg:hidden dark:text-slate-200 dark:hover:bg-slate-800"
-            aria-expanded={menuOpen}
-            aria-controls="mobile-menu"
-            aria-label={t`Menu`}
-            onClick={() => setMenuOpenOn(menuOpen ? null : pathname)}
-          >
-            <svg viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
-              <path d={menuOpen ? 'M6 6l12 12M18 6 6 18' : 'M4 7h16M4 12h16M4 17h16'} />
-            </svg>
-          </button>
+          <MenuButton open={menuOpen} className="lg:hidden" aria-controls="mobile-menu" aria-label={t`Menu`} onClick={() => setMenuOpenOn(menuOpen ? null : pathname)} />
         </div>
       </div>
       {menuOpen && (

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
-import { Button } from '@/components/ui/button'
+import { ShowMore } from '@/components/ui/show-more'
 import { Spinner } from '@/components/ui/spinner'
 import { usePackageCount, usePackages } from '@/local-db/queries'
 import { PackageCard } from './package-card'
@@ -31,18 +31,7 @@ export function PackageList({ userId }: { userId: string }) {
               <PackageCard key={pkg.id} pkg={pkg} />
             ))}
           </ul>
-          {total > packages.length && (
-            <div className="flex flex-wrap items-center justify-between gap-2 text-sm text-slate-600 dark:text-slate-400">
-              <p>
-                <Trans>
-                  Showing {packages.length} of {total} packages
-                </Trans>
-              </p>
-              <Button variant="secondary" onClick={() => setShown((count) => count + packagesPerPage)}>
-                <Trans>Show more</Trans>
-              </Button>
-            </div>
-          )}
+          <ShowMore shown={packages.length} total={total} onMore={() => setShown((count) => count + packagesPerPage)} />
         </>
       )}
     </section>

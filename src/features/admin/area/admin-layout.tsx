@@ -3,6 +3,7 @@ import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useState, type ReactNode } from 'react'
 import { Link, NavLink, Outlet, useLocation } from 'react-router'
+import { MenuButton } from '@/components/ui/menu-button'
 import { Toaster } from '@/components/ui/toaster'
 import { paths, useLang, type AdminSection } from '@/i18n/paths'
 import { useProfile } from '@/local-db/queries'
@@ -45,7 +46,7 @@ export function AdminLayout({ controls, signOut }: { controls: ReactNode; signOu
       <a href="#admin-main" className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded-md focus:bg-white focus:px-4 focus:py-2 focus:text-brand-700">
         <Trans>Skip to content</Trans>
       </a>
-      <aside className={`${menuOpen ? 'block' : 'hidden'} border-b border-slate-200 bg-white p-4 lg:block lg:border-r lg:border-b-0 dark:border-slate-800 dark:bg-slate-900`}>
+      <aside id="admin-menu" className={`${menuOpen ? 'block' : 'hidden'} border-b border-slate-200 bg-white p-4 lg:block lg:border-r lg:border-b-0 dark:border-slate-800 dark:bg-slate-900`}>
         <Link to={paths.admin()} className="mb-6 hidden items-center gap-2 font-extrabold text-brand-700 lg:flex dark:text-white">
           <img src="/favicon.svg" alt="" width="28" height="28" />
           <span>Casillero Miami</span>
@@ -64,17 +65,7 @@ export function AdminLayout({ controls, signOut }: { controls: ReactNode; signOu
       </aside>
       <div className="flex min-w-0 flex-col">
         <header className="sticky top-0 z-30 flex flex-wrap items-center gap-3 border-b border-slate-200 bg-white/90 px-4 py-3 backdrop-blur dark:border-slate-800 dark:bg-slate-900/90">
-          <button
-            type="button"
-            className="rounded-lg p-2 text-slate-700 hover:bg-slate-100 lg:hidden dark:text-slate-200 dark:hover:bg-slate-800"
-            aria-expanded={menuOpen}
-            aria-label={t`Menu`}
-            onClick={() => setMenuOpenOn(menuOpen ? null : pathname)}
-          >
-            <svg viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
-              <path d={menuOpen ? 'M6 6l12 12M18 6 6 18' : 'M4 7h16M4 12h16M4 17h16'} />
-            </svg>
-          </button>
+          <MenuButton open={menuOpen} className="lg:hidden" aria-controls="admin-menu" aria-label={t`Menu`} onClick={() => setMenuOpenOn(menuOpen ? null : pathname)} />
           <div className="min-w-0" data-testid="admin-identity">
             <p className="truncate text-sm font-semibold">{profile?.full_name || profile?.email || user.email}</p>
             <p className="text-xs text-slate-500 dark:text-slate-400">{i18n._(roleLabels[profile?.role ?? 'admin'])}</p>

@@ -15,6 +15,7 @@ import { showToast } from '@/stores/toast-store'
 import { PackageMarker } from '../package-marker'
 import { Pager } from '../pager'
 import { RowStatusSelect, StatusOptions } from '../status-select'
+import { DataTable } from './data-table'
 
 const pageSize = 50
 
@@ -50,6 +51,15 @@ export function PackagesPage() {
     })
   const pageIds = page?.rows.map((pkg) => pkg.id) ?? []
   const wholePageSelected = pageIds.length > 0 && pageIds.every((id) => selected.has(id))
+  const toggleWholePage = () =>
+    setSelected((current) => {
+      const next = new Set(current)
+      for (const id of pageIds) {
+        if (wholePageSelected) next.delete(id)
+        else next.add(id)
+      }
+      return next
+    })
 
   async function applyBulk() {
     setBusy(true)
@@ -108,66 +118,37 @@ export function PackagesPage() {
           <Trans>No package matches these filters.</Trans>
         </p>
       ) : (
-        <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
-          <table className="w-full text-left text-sm">
-            <thead className="border-b border-slate-200 text-slate-600 dark:border-slate-800 dark:text-slate-400">
-              <tr>
-                <th scope="col" className="px-4 py-3">
-                  <input
-                    type="checkbox"
-                    aria-label={t`Select this page`}
-                    checked={wholePageSelected}
-                    onChange={() =>
-                      setSelected((current) => {
-                        const next = new Set(current)
-                        for (const id of pageIds) {
-                          if (wholePageSelected) next.delete(id)
-                          else next.add(id)
-                        }
-                        return next
-                      })
-                    }
-                  />
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  <Trans>Tracking code</Trans>
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  <Trans>Customer</Trans>
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  <Trans>Status</Trans>
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  <Trans>Updated</Trans>
-                </th>
+        <DataTable
+          columns={[
+            <input key="select" type="checkbox" aria-label={t`Select this page`} checked={wholePageSelected} onChange={toggleWholePage} />,
+            <Trans key="tracking">Tracking code</Trans>,
+            <Trans key="customer">Customer</Trans>,
+            <Trans key="status">Status</Trans>,
+            <Trans key="updated">Updated</Trans>,
+          ]}
+        >
+          {page.rows.map((pkg) => {
+            const name = pkg.tracking_code ?? t`no tracking`
+            return (
+              <tr key={pkg.id} data-testid="package-row">
+                <td className="px-4 py-3">
+                  <input type="checkbox" aria-label={t`Select ${name}`} checked={selected.has(pkg.id)} onChange={() => toggle(pkg.id)} />
+                </td>
+                <td className="px-4 py-3">
+                  <span className="font-mono font-semibold">{name}</span> <PackageMarker pkg={pkg} state={states?.get(pkg.id)} />
+                </td>
+                <td className="px-4 py-3">
+                  <span className="font-mono">{pkg.locker_code}</span>
+                  <span className="block text-xs text-slate-500 dark:text-slate-400">{emails?.get(pkg.user_id)}</span>
+                </td>
+                <td className="px-4 py-3">
+                  <RowStatusSelect aria-label={t`Status of ${name}`} value={pkg.status} onStatus={(next) => void queueStatusChanges(admin.id, [pkg.id], next)} />
+                </td>
+                <td className="px-4 py-3 text-slate-600 dark:text-slate-400">{formatDateTime(pkg.updated_at, lang)}</td>
               </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
-              {page.rows.map((pkg) => {
-                const name = pkg.tracking_code ?? t`no tracking`
-                return (
-                  <tr key={pkg.id} data-testid="package-row">
-                    <td className="px-4 py-3">
-                      <input type="checkbox" aria-label={t`Select ${name}`} checked={selected.has(pkg.id)} onChange={() => toggle(pkg.id)} />
-                    </td>
-                    <td className="px-4 py-3">
-                      <span className="font-mono font-semibold">{name}</span> <PackageMarker pkg={pkg} state={states?.get(pkg.id)} />
-                    </td>
-                    <td className="px-4 py-3">
-                      <span className="font-mono">{pkg.locker_code}</span>
-                      <span className="block text-xs text-slate-500 dark:text-slate-400">{emails?.get(pkg.user_id)}</span>
-                    </td>
-                    <td className="px-4 py-3">
-                      <RowStatusSelect aria-label={t`Status of ${name}`} value={pkg.status} onStatus={(next) => void queueStatusChanges(admin.id, [pkg.id], next)} />
-                    </td>
-                    <td className="px-4 py-3 text-slate-600 dark:text-slate-400">{formatDateTime(pkg.updated_at, lang)}</td>
-                  </tr>
-                )
-              })}
-            </tbody>
-          </table>
-        </div>
+            )
+          })}
+        </DataTable>
       )}
       {page && <Pager offset={offset} pageSize={pageSize} total={page.total} onOffset={setOffset} />}
     </>

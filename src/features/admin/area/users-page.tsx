@@ -12,6 +12,7 @@ import { useSessionUser } from '@/stores/session-store'
 import { useSyncStatusStore } from '@/stores/sync-status-store'
 import { Pager } from '../pager'
 import { roleLabels } from '../role-labels'
+import { DataTable } from './data-table'
 import { UserEditDialog, type SaveUser } from './user-edit-dialog'
 
 const pageSize = 50
@@ -58,50 +59,33 @@ export function UsersPage({ saveUser }: { saveUser: SaveUser }) {
           {search ? <Trans>No user matches “{search}”.</Trans> : <Trans>No users yet.</Trans>}
         </p>
       ) : (
-        <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
-          <table className="w-full text-left text-sm">
-            <thead className="border-b border-slate-200 text-slate-600 dark:border-slate-800 dark:text-slate-400">
-              <tr>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  <Trans>Name</Trans>
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  <Trans>Email</Trans>
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  <Trans>Locker</Trans>
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  <Trans>Role</Trans>
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  <Trans>Since</Trans>
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  <span className="sr-only">
-                    <Trans>Actions</Trans>
-                  </span>
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
-              {page.rows.map((user) => (
-                <tr key={user.id} data-testid="user-row">
-                  <td className="px-4 py-3 font-medium">{user.full_name || '—'}</td>
-                  <td className="px-4 py-3">{user.email}</td>
-                  <td className="px-4 py-3 font-mono">{user.locker_code}</td>
-                  <td className="px-4 py-3">{labels[user.role]}</td>
-                  <td className="px-4 py-3 text-slate-600 dark:text-slate-400">{formatDateTime(user.created_at, lang)}</td>
-                  <td className="px-4 py-3 text-right">
-                    <Button variant="secondary" onClick={() => setEditing(user)} aria-label={t`Edit ${user.email}`}>
-                      <Trans>Edit</Trans>
-                    </Button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          columns={[
+            <Trans key="name">Name</Trans>,
+            <Trans key="email">Email</Trans>,
+            <Trans key="locker">Locker</Trans>,
+            <Trans key="role">Role</Trans>,
+            <Trans key="since">Since</Trans>,
+            <span key="actions" className="sr-only">
+              <Trans>Actions</Trans>
+            </span>,
+          ]}
+        >
+          {page.rows.map((user) => (
+            <tr key={user.id} data-testid="user-row">
+              <td className="px-4 py-3 font-medium">{user.full_name || '—'}</td>
+              <td className="px-4 py-3">{user.email}</td>
+              <td className="px-4 py-3 font-mono">{user.locker_code}</td>
+              <td className="px-4 py-3">{labels[user.role]}</td>
+              <td className="px-4 py-3 text-slate-600 dark:text-slate-400">{formatDateTime(user.created_at, lang)}</td>
+              <td className="px-4 py-3 text-right">
+                <Button variant="secondary" onClick={() => setEditing(user)} aria-label={t`Edit ${user.email}`}>
+                  <Trans>Edit</Trans>
+                </Button>
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       )}
       {page && <Pager offset={offset} pageSize={pageSize} total={page.total} onOffset={setOffset} />}
       {editing && <UserEditDialog user={editing} self={editing.id === admin.id} saveUser={saveUser} onClose={() => setEditing(null)} />}

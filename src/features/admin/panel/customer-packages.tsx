@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
 import { Button } from '@/components/ui/button'
+import { ShowMore } from '@/components/ui/show-more'
 import { Spinner } from '@/components/ui/spinner'
 import { formatDateTime, formatMeasure } from '@/i18n/format'
 import { useLang } from '@/i18n/paths'
@@ -38,18 +39,7 @@ export function CustomerPackages({ adminId, customer }: { adminId: string; custo
               <CustomerPackageRow key={pkg.id} adminId={adminId} pkg={pkg} state={states?.get(pkg.id)} />
             ))}
           </ul>
-          {page.total > page.rows.length && (
-            <div className="flex flex-wrap items-center justify-between gap-2 text-sm text-slate-600 dark:text-slate-400">
-              <p>
-                <Trans>
-                  Showing {page.rows.length} of {page.total} packages
-                </Trans>
-              </p>
-              <Button variant="secondary" onClick={() => setShown((count) => count + perPage)}>
-                <Trans>Show more</Trans>
-              </Button>
-            </div>
-          )}
+          <ShowMore shown={page.rows.length} total={page.total} onMore={() => setShown((count) => count + perPage)} />
         </>
       )}
     </section>
