@@ -3,7 +3,7 @@ import { Link, useSearchParams } from 'react-router'
 import { PageMeta } from '@/components/page-meta'
 import { paths } from '@/i18n/paths'
 import { useCustomer } from '@/local-db/admin-queries'
-import type { LocalProfile } from '@/local-db/queries'
+import { useSyncedAt, type LocalProfile } from '@/local-db/queries'
 import { useSessionUser } from '@/stores/session-store'
 import { useSyncStatusStore } from '@/stores/sync-status-store'
 import { ConnectionStatus } from '../connection-status'
@@ -24,6 +24,7 @@ export function AdminPanelPage() {
   const customerId = params.get('customer')
   const customer = useCustomer(customerId) ?? null
   const syncError = useSyncStatusStore((state) => state.error)
+  const directorySyncedAt = useSyncedAt(admin.id, 'profiles')
 
   const onFound = (found: LocalProfile | null, email: string) => setParams(found ? { customer: found.id, email } : { email }, { replace: true })
 
@@ -47,7 +48,7 @@ export function AdminPanelPage() {
           <Trans>Error loading packages: {syncError}</Trans>
         </p>
       )}
-      <CustomerSearch initialEmail={params.get('email') ?? ''} onFound={onFound} />
+      <CustomerSearch initialEmail={params.get('email') ?? ''} directoryLoading={directorySyncedAt === null} onFound={onFound} />
       {customer && (
         <div data-testid="found-customer" className="rounded-xl bg-brand-50 p-4 text-sm dark:bg-slate-800">
           <p className="font-semibold">{customer.full_name || customer.email}</p>

@@ -7,7 +7,16 @@ import { findCustomerByEmail } from '@/local-db/admin-queries'
 import type { LocalProfile } from '@/local-db/queries'
 
 /** Finds a customer by exact email (any case) in the local directory: instant, and offline too. */
-export function CustomerSearch({ initialEmail, onFound }: { initialEmail: string; onFound: (customer: LocalProfile | null, email: string) => void }) {
+export function CustomerSearch({
+  initialEmail,
+  directoryLoading,
+  onFound,
+}: {
+  initialEmail: string
+  /** The first pull of the customer directory has not finished: a miss may only be "not yet". */
+  directoryLoading: boolean
+  onFound: (customer: LocalProfile | null, email: string) => void
+}) {
   const { t, i18n } = useLingui()
   const [email, setEmail] = useState(initialEmail)
   const [error, setError] = useState<string | null>(null)
@@ -20,7 +29,7 @@ export function CustomerSearch({ initialEmail, onFound }: { initialEmail: string
       return
     }
     const customer = await findCustomerByEmail(email)
-    setError(customer ? null : t`User not found.`)
+    setError(customer ? null : directoryLoading ? `${t`User not found.`} ${t`The customer directory is still downloading; try again in a moment.`}` : t`User not found.`)
     onFound(customer, email.trim())
   }
 
