@@ -32,7 +32,7 @@ const signedIn = (role: 'user' | 'admin') => useSessionStore.setState({ user: { 
 const signedOut = () => useSessionStore.setState({ user: null, role: null, loading: false })
 
 describe('route guards', () => {
-  afterEach(() => useSessionStore.setState({ user: null, role: null, loading: true }))
+  afterEach(() => useSessionStore.setState({ user: null, role: null, loading: true, leaving: null }))
 
   it('shows a spinner while the session loads', () => {
     useSessionStore.setState({ loading: true })
@@ -51,6 +51,12 @@ describe('route guards', () => {
     signedOut()
     renderAt('/admin/users')
     expect(screen.getByTestId('where').textContent).toBe('/admin/login?redirectTo=%2Fadmin%2Fusers')
+  })
+
+  it('a page being left by a sign-out follows it instead of asking to log in again', () => {
+    useSessionStore.setState({ user: null, role: null, loading: false, leaving: { from: '/admin/users', to: '/admin/login' } })
+    renderAt('/admin/users')
+    expect(screen.getByTestId('where').textContent).toBe('/admin/login')
   })
 
   it('lets a customer into the dashboard', () => {

@@ -12,7 +12,7 @@ export function RequireSession({ admin = false }: { admin?: boolean }) {
   const { t } = useLingui()
   const lang = useLang()
   const location = useLocation()
-  const { user, role, loading } = useSessionStore()
+  const { user, role, loading, leaving } = useSessionStore()
   if (loading) {
     return (
       <div className="flex justify-center py-24">
@@ -22,6 +22,7 @@ export function RequireSession({ admin = false }: { admin?: boolean }) {
   }
   const here = `${location.pathname}${location.search}`
   if (!user) {
+    if (leaving?.from === location.pathname) return <Navigate replace to={leaving.to} />
     const adminArea = location.pathname.startsWith('/admin')
     return <Navigate replace to={adminArea ? paths.adminLogin(here) : paths.login(lang, here)} />
   }

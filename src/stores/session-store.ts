@@ -15,6 +15,12 @@ interface SessionState {
   role: Role | null
   /** True until the initial session (and its role) has been read. */
   loading: boolean
+  /**
+   * Where a sign-out is taking the user from a protected page. The router renders its navigation in
+   * a transition while this store updates at once, so the page being left may see the user gone
+   * first: its guard then follows the sign-out instead of sending the user to log in again.
+   */
+  leaving: { from: string; to: string } | null
 }
 
 export const useSessionStore = create<SessionState>()(() => ({
@@ -22,6 +28,7 @@ export const useSessionStore = create<SessionState>()(() => ({
   expiresAt: null,
   role: null,
   loading: true,
+  leaving: null,
 }))
 
 export const useSessionUser = () => useSessionStore((state) => state.user)

@@ -4,6 +4,9 @@ import { waitForServiceWorker } from './service-worker'
 
 // The warehouse desk: the admin's login, local copy and outbox, in Chromium against the stand-in.
 
+/** Tracking codes of this run only: a retried or repeated test never meets an earlier run's packages. */
+const code = (name: string) => `${name}-${Math.random().toString(36).slice(2, 8).toUpperCase()}`
+
 const pendingBadge = (page: Page) => page.getByTestId('outbox-pending').first()
 
 /** Opens the package tool on a customer (found in the admin's local directory). */
@@ -96,8 +99,9 @@ test('users: newest first, searched by name, email or role, edited in a dialog; 
 test.describe('spotty Wi-Fi at the warehouse', () => {
   test('offline: register a package and change three statuses, reload offline, reconnect: each recorded once and seen by the customer', async ({ page, browser }) => {
     const customer = await newCustomer()
-    await registerPackageFor(customer.email, { tracking_code: 'WH-A' })
-    await registerPackageFor(customer.email, { tracking_code: 'WH-B' })
+    const [a, b, fresh] = [code('WH-A'), code('WH-B'), code('WH-NEW')]
+    await registerPackageFor(customer.email, { tracking_code: a })
+    await registerPackageFor(customer.email, { tracking_code: b })
     await logInThroughUi(page, '/admin/login', demoAdmin)
     await waitForServiceWorker(page)
     await openCustomer(page, customer.email)
@@ -105,22 +109,22 @@ test.describe('spotty Wi-Fi at the warehouse', () => {
 
     await page.context().setOffline(true)
     const main = page.getByRole('main')
-    await main.getByLabel('Tracking code').fill('WH-NEW')
+    await main.getByLabel('Tracking code').fill(fresh)
     await main.getByLabel('Weight (kg)').fill('1.25')
     await main.getByLabel('Meta (JSON)').fill('{"store": "Amazon"}')
     await main.getByRole('button', { name: 'Create package' }).click()
     await expect(page.getByTestId('toast').first()).toContainText('Package created.')
-    await expect(row(page, 'WH-NEW').getByTestId('package-marker')).toHaveText('Pending')
+    await expect(row(page, fresh).getByTestId('package-marker')).toHaveText('Pending')
 
-    await main.getByLabel('Status of WH-NEW').selectOption('consolidacion')
-    await main.getByLabel('Status of WH-A').selectOption('transito')
-    await main.getByLabel('Status of WH-B').selectOption('aduana')
+    await main.getByLabel(`Status of ${fresh}`).selectOption('consolidacion')
+    await main.getByLabel(`Status of ${a}`).selectOption('transito')
+    await main.getByLabel(`Status of ${b}`).selectOption('aduana')
     await expect(pendingBadge(page)).toHaveText('4')
 
     await page.reload()
     await expect(page.getByTestId('admin-package')).toHaveCount(3)
-    await expect(main.getByLabel('Status of WH-A')).toHaveValue('transito')
-    await expect(main.getByLabel('Status of WH-NEW')).toHaveValue('consolidacion')
+    await expect(main.getByLabel(`Status of ${a}`)).toHaveValue('transito')
+    await expect(main.getByLabel(`Status of ${fresh}`)).toHaveValue('consolidacion')
     await expect(page.getByTestId('package-marker')).toHaveCount(3)
     await expect(pendingBadge(page)).toHaveText('4')
 
@@ -129,17 +133,17 @@ test.describe('spotty Wi-Fi at the warehouse', () => {
     await expect(page.getByTestId('package-marker')).toHaveCount(0)
 
     const admin = await signedIn(demoAdmin)
-    const { data: created } = await admin.from('packages').select('id, status, weight_kg, meta').eq('tracking_code', 'WH-NEW')
+    const { data: created } = await admin.from('packages').select('id, status, weight_kg, meta').eq('tracking_code', fresh)
     expect(created).toEqual([expect.objectContaining({ status: 'consolidacion', weight_kg: 1.25, meta: { store: 'Amazon' } })])
     expect((await serverEvents(admin, created![0]!.id)).map((event) => event.status)).toEqual(['recibido', 'consolidacion'])
-    const { data: moved } = await admin.from('packages').select('id, tracking_code, status').in('tracking_code', ['WH-A', 'WH-B']).order('tracking_code')
+    const { data: moved } = await admin.from('packages').select('id, tracking_code, status').in('tracking_code', [a, b]).order('tracking_code')
     expect(moved!.map((pkg) => pkg.status)).toEqual(['transito', 'aduana'])
     for (const pkg of moved!) expect((await serverEvents(admin, pkg.id)).filter((event) => event.status === pkg.status)).toHaveLength(1)
 
     const customerPage = await (await browser.newContext()).newPage()
     await logInThroughUi(customerPage, '/en/login', customer)
     await expect(customerPage.getByTestId('package')).toHaveCount(3)
-    await expect(customerPage.getByTestId('package').filter({ hasText: 'WH-NEW' }).locator('[data-status]').first()).toHaveText('Consolidating')
+    await expect(customerPage.getByTestId('package').filter({ hasText: fresh }).locator('[data-status]').first()).toHaveText('Consolidating')
     await customerPage.context().close()
   })
 
@@ -200,11 +204,12 @@ test.describe('spotty Wi-Fi at the warehouse', () => {
 
   test('signing out with unsent changes warns first and can wait for them', async ({ page }) => {
     const customer = await newCustomer()
-    await registerPackageFor(customer.email, { tracking_code: 'BYE-1' })
+    const tracking = code('BYE')
+    await registerPackageFor(customer.email, { tracking_code: tracking })
     await logInThroughUi(page, '/admin/login', demoAdmin)
     await openCustomer(page, customer.email)
     await page.context().setOffline(true)
-    await page.getByRole('main').getByLabel('Status of BYE-1').selectOption('transito')
+    await page.getByRole('main').getByLabel(`Status of ${tracking}`).selectOption('transito')
     await page.getByRole('banner').getByRole('button', { name: 'Log out' }).click()
     const dialog = page.getByRole('dialog', { name: 'You have unsent changes' })
     await expect(dialog).toContainText('1 waiting to be sent')
@@ -213,7 +218,7 @@ test.describe('spotty Wi-Fi at the warehouse', () => {
     await page.context().setOffline(false)
     await expect(page).toHaveURL(/\/en$/, { timeout: 20_000 })
     const admin = await signedIn(demoAdmin)
-    const { data } = await admin.from('packages').select('status').eq('tracking_code', 'BYE-1').single()
+    const { data } = await admin.from('packages').select('status').eq('tracking_code', tracking).single()
     expect(data).toEqual({ status: 'transito' })
   })
 })
@@ -251,7 +256,8 @@ test.describe('the package tool', () => {
 
   test('bulk: select every match and change their status in one action, one op per package', async ({ page }) => {
     const customer = await newCustomer()
-    for (const n of [1, 2, 3]) await registerPackageFor(customer.email, { tracking_code: `BULK-${n}` })
+    const codes = [code('BULK'), code('BULK'), code('BULK')]
+    for (const tracking of codes) await registerPackageFor(customer.email, { tracking_code: tracking })
     await logInThroughUi(page, '/admin/login', demoAdmin)
     await page.goto('/admin/packages')
     const main = page.getByRole('main')
@@ -266,7 +272,7 @@ test.describe('the package tool', () => {
     await main.getByLabel('Status', { exact: true }).selectOption('disponible')
     await expect(main.getByTestId('package-row')).toHaveCount(3)
     const admin = await signedIn(demoAdmin)
-    const { data } = await admin.from('packages').select('status').in('tracking_code', ['BULK-1', 'BULK-2', 'BULK-3'])
+    const { data } = await admin.from('packages').select('status').in('tracking_code', codes)
     expect(data!.map((pkg) => pkg.status)).toEqual(['disponible', 'disponible', 'disponible'])
   })
 })

@@ -43,7 +43,7 @@ export function connectAuth(): Promise<Supabase> {
 /** Signed in: the store knows the user, the local copy syncs, and the role follows the saved profile. */
 function beginSession(user: SessionUser, role: Role, expiresAt: number | null) {
   endSession?.()
-  useSessionStore.setState({ user, role, expiresAt, loading: false })
+  useSessionStore.setState({ user, role, expiresAt, loading: false, leaving: null })
   const stopSync = startSync(connectAuth, user.id)
   const stopWatchingRole = watchLocalRole(user.id, (saved) => {
     if (useSessionStore.getState().role !== saved) useSessionStore.setState({ role: saved })
@@ -97,9 +97,7 @@ async function onAuthChange(client: Supabase, event: AuthEvent[0], session: Auth
   if (plan.kind === 'signed-out' || !session) {
     // Unsent changes outlive a session that ended on its own: they go when this user signs in again.
     if (plan.wipeLocalData) await clearReadModel(previous?.id ?? null)
-    // Leave first: a protected page that saw the user vanish would send them to the login instead.
-    if (plan.kind === 'signed-out' && plan.leaveProtectedPage) await leaveProtectedPage()
-    useSessionStore.setState({ user: null, expiresAt: null, role: null, loading: false })
+    await endLocally(plan.kind === 'signed-out' && plan.leaveProtectedPage ? homeOfThisPage() : null)
     return
   }
   signInRequested = false
@@ -110,8 +108,12 @@ async function onAuthChange(client: Supabase, event: AuthEvent[0], session: Auth
 }
 
 /** SPEC §4: signing out inside the dashboard or admin areas goes to the home page. */
-function leaveProtectedPage(): Promise<void> {
-  return navigate(`/${routeOf(location.pathname).lang ?? document.documentElement.lang}`, { replace: true })
+const homeOfThisPage = () => `/${routeOf(location.pathname).lang ?? document.documentElement.lang}`
+
+/** The user is gone from this device's store; a protected page being left goes to `to` (see `leaving`). */
+async function endLocally(to: string | null) {
+  useSessionStore.setState({ user: null, expiresAt: null, role: null, loading: false, leaving: to ? { from: location.pathname, to } : null })
+  if (to) await navigate(to, { replace: true })
 }
 
 /**
@@ -136,11 +138,9 @@ export async function readRole(client: Supabase, userId: string): Promise<Role> 
  */
 export async function signOut({ to }: { to?: string } = {}): Promise<void> {
   const client = await connectAuth()
-  if (to) await navigate(to, { replace: true })
-  else if (isProtectedPath(location.pathname)) await leaveProtectedPage()
   endSession?.()
   await clearLocalData()
-  useSessionStore.setState({ user: null, expiresAt: null, role: null, loading: false })
+  await endLocally(to ?? (isProtectedPath(location.pathname) ? homeOfThisPage() : null))
   const { error } = await client.auth.signOut()
   // Offline the server cannot revoke the token; the session still ends on this device.
   if (error) await client.auth.signOut({ scope: 'local' })
