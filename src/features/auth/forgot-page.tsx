@@ -5,12 +5,12 @@ import { Button } from '@/components/ui/button'
 import { TextField } from '@/components/ui/field'
 import { paths, useLang } from '@/i18n/paths'
 import { showToast } from '@/stores/toast-store'
-import { connectAuth } from './auth-session'
+import { authApi, type AuthApi } from './auth-api'
 import { AuthShell, ServiceErrorLine } from './auth-shell'
 import { reportServiceError } from './service-call'
 import { useAuthForm } from './use-auth-form'
 
-export function ForgotPage() {
+export function ForgotPage({ api = authApi }: { api?: AuthApi }) {
   const { t, i18n } = useLingui()
   const lang = useLang()
   const [email, setEmail] = useState('')
@@ -18,17 +18,10 @@ export function ForgotPage() {
   const form = useAuthForm(() => collectErrors({ email: emailError(email) }))
 
   const onSubmit = form.submit(async () => {
-    try {
-      const client = await connectAuth()
-      const { error } = await client.auth.resetPasswordForEmail(email.trim(), {
-        redirectTo: `${location.origin}${paths.page(lang, 'resetPassword')}`,
-      })
-      if (error) return reportServiceError(t`Reset Error`, error)
-      setSent(true)
-      showToast({ title: t`We sent you a reset link. Check your inbox.`, variant: 'success' })
-    } catch (error) {
-      return reportServiceError(t`Reset Error`, error)
-    }
+    const result = await api.sendPasswordReset(email.trim(), `${location.origin}${paths.page(lang, 'resetPassword')}`)
+    if (!result.ok) return reportServiceError(t`Reset Error`, result.error)
+    setSent(true)
+    showToast({ title: t`We sent you a reset link. Check your inbox.`, variant: 'success' })
   })
 
   return (

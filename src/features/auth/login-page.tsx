@@ -6,16 +6,16 @@ import { Button } from '@/components/ui/button'
 import { TextField } from '@/components/ui/field'
 import { paths, useLang } from '@/i18n/paths'
 import { showToast } from '@/stores/toast-store'
-import { requestSession } from './auth-session'
+import { authApi, type AuthApi } from './auth-api'
 import { AuthShell, ServiceErrorLine } from './auth-shell'
-import { reportServiceError } from './service-call'
+import { reportServiceError, serviceMessage } from './service-call'
 import { useAuthForm } from './use-auth-form'
 
 /**
  * Email and password. Where a successful sign-in lands is decided once, by the session listener
  * (the page the user came from, else the admin panel or the dashboard).
  */
-export function LoginPage({ variant = 'customer' }: { variant?: 'customer' | 'admin' }) {
+export function LoginPage({ variant = 'customer', api = authApi }: { variant?: 'customer' | 'admin'; api?: AuthApi }) {
   const { t, i18n } = useLingui()
   const lang = useLang()
   const [email, setEmail] = useState('')
@@ -24,20 +24,17 @@ export function LoginPage({ variant = 'customer' }: { variant?: 'customer' | 'ad
   const form = useAuthForm(() => collectErrors({ email: emailError(email), password: requiredError(password) }))
 
   const onSubmit = form.submit(async () => {
-    try {
-      const { error } = await requestSession((client) => client.auth.signInWithPassword({ email: email.trim(), password }))
-      if (error) {
-        reportServiceError(admin ? t`Login error` : t`Login Error`, admin ? { message: t`Invalid credentials or server error.` } : error)
-        return error.message
-      }
-      showToast(
-        admin
-          ? { title: t`Login successful`, description: t`Welcome to the admin panel.`, variant: 'success' }
-          : { title: t`Login successful!`, variant: 'success' },
-      )
-    } catch (error) {
-      return reportServiceError(t`Login Error`, error)
+    const result = await api.signIn(email.trim(), password)
+    if (!result.ok) {
+      if (!admin) return reportServiceError(t`Login Error`, result.error)
+      reportServiceError(t`Login error`, { message: t`Invalid credentials or server error.` })
+      return serviceMessage(result.error)
     }
+    showToast(
+      admin
+        ? { title: t`Login successful`, description: t`Welcome to the admin panel.`, variant: 'success' }
+        : { title: t`Login successful!`, variant: 'success' },
+    )
   })
 
   return (

@@ -8,7 +8,7 @@ import { Spinner } from '@/components/ui/spinner'
 import { paths, useLang } from '@/i18n/paths'
 import { useSessionStore } from '@/stores/session-store'
 import { showToast } from '@/stores/toast-store'
-import { connectAuth } from './auth-session'
+import { authApi, type AuthApi } from './auth-api'
 import { AuthShell, ServiceErrorLine } from './auth-shell'
 import { reportServiceError } from './service-call'
 import { useAuthForm } from './use-auth-form'
@@ -16,7 +16,7 @@ import { useAuthForm } from './use-auth-form'
 export const afterPasswordUpdateMs = 2000
 
 /** Valid only with the session the emailed link brings (SPEC §2); then a new password and login after 2 s. */
-export function ResetPasswordPage() {
+export function ResetPasswordPage({ api = authApi }: { api?: AuthApi }) {
   const { t, i18n } = useLingui()
   const lang = useLang()
   const navigate = useNavigate()
@@ -25,7 +25,7 @@ export function ResetPasswordPage() {
   const [done, setDone] = useState(false)
   const form = useAuthForm(() => collectErrors({ password: passwordError(password) }))
 
-  useEffect(() => void connectAuth().catch(() => undefined), [])
+  useEffect(() => void api.connect(), [api])
   useEffect(() => {
     if (!done) return
     const timer = setTimeout(() => navigate(paths.page(lang, 'login'), { replace: true }), afterPasswordUpdateMs)
@@ -33,15 +33,10 @@ export function ResetPasswordPage() {
   }, [done, lang, navigate])
 
   const onSubmit = form.submit(async () => {
-    try {
-      const client = await connectAuth()
-      const { error } = await client.auth.updateUser({ password })
-      if (error) return reportServiceError(t`Update Error`, error)
-      showToast({ title: t`Password updated!`, variant: 'success' })
-      setDone(true)
-    } catch (error) {
-      return reportServiceError(t`Update Error`, error)
-    }
+    const result = await api.updatePassword(password)
+    if (!result.ok) return reportServiceError(t`Update Error`, result.error)
+    showToast({ title: t`Password updated!`, variant: 'success' })
+    setDone(true)
   })
 
   return (

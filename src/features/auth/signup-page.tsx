@@ -4,7 +4,7 @@ import { Link } from 'react-router'
 import { Button } from '@/components/ui/button'
 import { TextField } from '@/components/ui/field'
 import { paths, useLang } from '@/i18n/paths'
-import { requestSession } from './auth-session'
+import { authApi, type AuthApi } from './auth-api'
 import { AuthShell, ServiceErrorLine } from './auth-shell'
 import { reportServiceError } from './service-call'
 import { SignupSuccess } from './signup-success'
@@ -13,7 +13,7 @@ import { useAuthForm } from './use-auth-form'
 
 type Outcome = { kind: 'signed-in'; userId: string } | { kind: 'confirm-email' }
 
-export function SignupPage() {
+export function SignupPage({ api = authApi }: { api?: AuthApi }) {
   const { t, i18n } = useLingui()
   const lang = useLang()
   const [form, setForm] = useState<SignupForm>({ fullName: '', phone: '', email: '', password: '' })
@@ -26,22 +26,15 @@ export function SignupPage() {
   }
 
   const onSubmit = state.submit(async () => {
-    try {
-      const { data, error } = await requestSession((client) =>
-        client.auth.signUp({
-          email: form.email.trim(),
-          password: form.password,
-          options: {
-            data: { full_name: form.fullName.trim(), phone: form.phone.trim() || null },
-            emailRedirectTo: `${location.origin}${paths.authCallback()}`,
-          },
-        }),
-      )
-      if (error) return reportServiceError(t`Signup Error`, error)
-      setOutcome(data.session && data.user ? { kind: 'signed-in', userId: data.user.id } : { kind: 'confirm-email' })
-    } catch (error) {
-      return reportServiceError(t`Signup Error`, error)
-    }
+    const result = await api.signUp({
+      email: form.email.trim(),
+      password: form.password,
+      fullName: form.fullName.trim(),
+      phone: form.phone.trim() || null,
+      redirectTo: `${location.origin}${paths.authCallback()}`,
+    })
+    if (!result.ok) return reportServiceError(t`Signup Error`, result.error)
+    setOutcome(result.value ? { kind: 'signed-in', userId: result.value } : { kind: 'confirm-email' })
   })
 
   if (outcome?.kind === 'signed-in') return <SignupSuccess userId={outcome.userId} fullName={form.fullName.trim()} />
