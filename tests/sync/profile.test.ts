@@ -1,0 +1,76 @@
+import 'fake-indexeddb/auto'
+import type { SupabaseClient } from '@supabase/supabase-js'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import type { StandIn } from '../../supabase/local/server'
+import { demoAdmin, newClient, signedIn, startTestStandIn, uniqueEmail } from '../backend/helpers'
+import { db } from '@/local-db/db'
+import { clearLocalData } from '@/local-db/wipe'
+import type { Supabase } from '@/remote/client'
+import { saveProfile } from '@/sync-engine/profile'
+import { profileStream, pullStream, rpcPullSource } from '@/sync-engine/pull'
+
+// Saving a profile through real supabase-js against the stand-in: the server decides, the local copy follows.
+
+let standIn: StandIn
+let admin: SupabaseClient
+const customers: { id: string; client: SupabaseClient }[] = []
+
+async function signUp(name: string) {
+  const email = uniqueEmail(name)
+  const { data, error } = await newClient(standIn.url).auth.signUp({ email, password: 'secret-123', options: { data: { full_name: `${name} Test` } } })
+  if (error) throw error
+  return { id: data.user!.id, client: await signedIn(standIn.url, { email, password: 'secret-123' }) }
+}
+
+const save = (client: SupabaseClient, userId: string, changes: Parameters<typeof saveProfile>[2]) => saveProfile(client as unknown as Supabase, userId, changes)
+const serverProfile = async (id: string) => (await admin.from('profiles').select('*').eq('id', id).single()).data as Record<string, unknown>
+
+beforeAll(async () => {
+  standIn = await startTestStandIn()
+  admin = await signedIn(standIn.url, demoAdmin)
+  customers.push(await signUp('ana'), await signUp('beto'))
+})
+
+afterAll(async () => {
+  await standIn?.close()
+})
+
+beforeEach(async () => {
+  await clearLocalData()
+  const [ana] = customers
+  await pullStream(profileStream, rpcPullSource(ana!.client, profileStream), ana!.id)
+})
+
+describe('saveProfile', () => {
+  it("stores the server's row and keeps the locker code the device already had", async () => {
+    const [ana] = customers
+    const lockerCode = (await db.profiles.get(ana!.id))?.locker_code
+    expect(lockerCode).toMatch(/^MIA\d+$/)
+    await save(ana!.client, ana!.id, { city: 'Valencia', phone: '+58 412 555 0101' })
+    expect(await serverProfile(ana!.id)).toMatchObject({ city: 'Valencia', phone: '+58 412 555 0101' })
+    expect(await db.profiles.get(ana!.id)).toMatchObject({ city: 'Valencia', phone: '+58 412 555 0101', locker_code: lockerCode })
+  })
+
+  it('a customer cannot make themselves admin: the save fails and nothing changes on either side', async () => {
+    const [ana] = customers
+    const before = await db.profiles.get(ana!.id)
+    await expect(save(ana!.client, ana!.id, { role: 'admin', city: 'Caracas' })).rejects.toThrow()
+    expect(await serverProfile(ana!.id)).toMatchObject({ role: 'user' })
+    expect(await db.profiles.get(ana!.id)).toEqual(before)
+  })
+
+  it("a customer cannot save another customer's profile", async () => {
+    const [ana, beto] = customers
+    await expect(save(ana!.client, beto!.id, { full_name: 'Hacked' })).rejects.toThrow()
+    expect(await serverProfile(beto!.id)).toMatchObject({ full_name: 'beto Test' })
+    expect(await db.profiles.get(beto!.id)).toBeUndefined()
+  })
+
+  it("an admin changes a customer's role, and the admin's copy shows it", async () => {
+    const [, beto] = customers
+    await save(admin, beto!.id, { role: 'admin' })
+    expect(await serverProfile(beto!.id)).toMatchObject({ role: 'admin' })
+    expect(await db.profiles.get(beto!.id)).toMatchObject({ role: 'admin' })
+    await save(admin, beto!.id, { role: 'user' })
+  })
+})
