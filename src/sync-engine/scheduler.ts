@@ -3,6 +3,7 @@ import type { Supabase } from '@/remote/client'
 import { useConnectivityStore } from '@/stores/connectivity-store'
 import { initialSyncStatus, useSyncStatusStore } from '@/stores/sync-status-store'
 import { packageStream, profileStream, pullStream, rpcPullSource, SyncError } from './pull'
+import { oneAtATime, withDeadline } from './one-at-a-time'
 import { flushOutbox } from './push'
 import { flushRequest, outboxSyncTag } from './worker-protocol'
 
@@ -10,41 +11,6 @@ const periodicPullMs = 30_000
 /** A backstop: every request already times out, so a refresh this long is stuck somewhere else. */
 const refreshDeadlineMs = 120_000
 const retryAfterErrorMs = 30_000
-
-/** Runs `task` one at a time; asking while it runs asks for one more run afterwards. */
-function serial(task: () => Promise<void>): () => void {
-  let running = false
-  let again = false
-  const run = () => {
-    if (running) {
-      again = true
-      return
-    }
-    running = true
-    void task().finally(() => {
-      running = false
-      if (again) {
-        again = false
-        run()
-      }
-    })
-  }
-  return run
-}
-
-/** Settles after `ms` even if `work` never does (its late result is then ignored). */
-function withDeadline(work: (signal: AbortSignal) => Promise<void>, ms: number): Promise<void> {
-  const controller = new AbortController()
-  let timer: ReturnType<typeof setTimeout> | undefined
-  const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
-      const reason = new SyncError('Sync took too long', false)
-      controller.abort(reason)
-      reject(reason)
-    }, ms)
-  })
-  return Promise.race([work(controller.signal), deadline]).finally(() => clearTimeout(timer))
-}
 
 /** Asks the service worker to send the outbox when the browser is back online, even with no page open. */
 function requestBackgroundSync() {
@@ -66,7 +32,7 @@ export function startSync(getClient: () => Promise<Supabase>, userId: string): (
   let forceNextPush = false
   const browserOnline = () => useConnectivityStore.getState().browserOnline
 
-  const pull = serial(async () => {
+  const pull = oneAtATime(async () => {
     if (stopped || !browserOnline()) return
     useSyncStatusStore.setState({ state: 'syncing' })
     try {
@@ -76,7 +42,7 @@ export function startSync(getClient: () => Promise<Supabase>, userId: string): (
           pullStream(profileStream, rpcPullSource(client, profileStream, signal), userId, undefined, signal),
           pullStream(packageStream, rpcPullSource(client, packageStream, signal), userId, undefined, signal),
         ])
-      }, refreshDeadlineMs)
+      }, refreshDeadlineMs, () => new SyncError('Sync took too long', false))
       if (!stopped) useSyncStatusStore.setState({ state: 'idle', error: null })
     } catch (error) {
       // The local copy stays as it is; a lost connection is not an error worth a red box.
@@ -85,7 +51,7 @@ export function startSync(getClient: () => Promise<Supabase>, userId: string): (
     }
   })
 
-  const push = serial(async () => {
+  const push = oneAtATime(async () => {
     clearTimeout(retryTimer)
     if (stopped || !browserOnline()) return
     const force = forceNextPush
