@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test'
+import { backendUrl, logInThroughUi, newCustomer, registerPackageFor } from './backend'
 import { waitForServiceWorker } from './service-worker'
 
 test('the manifest makes the app installable', async ({ page, request }) => {
@@ -16,18 +17,30 @@ test('the manifest makes the app installable', async ({ page, request }) => {
   for (const icon of manifest.icons) expect((await request.get(icon.src)).ok()).toBe(true)
 })
 
-test('the service worker registers and never stores API responses', async ({ page }) => {
+test('the service worker never stores API responses, even after a signed-in session made many', async ({ page }) => {
+  const customer = await newCustomer('Cache Check')
+  await registerPackageFor(customer.email, { tracking_code: `CACHE-${Date.now()}` })
+  const apiCalls: string[] = []
+  page.on('requestfinished', (request) => {
+    if (request.url().startsWith(backendUrl)) apiCalls.push(new URL(request.url()).pathname)
+  })
   await page.goto('/en')
   await waitForServiceWorker(page)
+  await logInThroughUi(page, '/en/login', customer)
+  await expect(page.getByTestId('package')).toHaveCount(1)
+  await page.reload()
+  await expect(page.getByTestId('package')).toHaveCount(1)
+  expect(apiCalls).toEqual(expect.arrayContaining(['/auth/v1/token', '/rest/v1/rpc/pull_packages']))
+
   const cached = await page.evaluate(async () => {
     const urls: string[] = []
     for (const name of await caches.keys()) {
-      for (const request of await (await caches.open(name)).keys()) urls.push(new URL(request.url).pathname)
+      for (const request of await (await caches.open(name)).keys()) urls.push(request.url)
     }
     return urls
   })
-  expect(cached).toEqual(expect.arrayContaining(['/index.html', '/manifest.webmanifest', '/logos/amazon.svg']))
-  expect(cached.some((path) => path.startsWith('/rest/') || path.startsWith('/auth/'))).toBe(false)
+  expect(cached.map((url) => new URL(url).pathname)).toEqual(expect.arrayContaining(['/index.html', '/manifest.webmanifest', '/logos/amazon.svg']))
+  expect(cached.filter((url) => url.startsWith(backendUrl))).toEqual([])
 })
 
 test('after one visit, FAQ, blog and pricing reload offline in both languages', async ({ page, context }) => {
