@@ -6,6 +6,8 @@ export interface HttpRequest {
   url: URL
   headers: IncomingHttpHeaders
   header(name: string): string | undefined
+  /** The client's socket address (auth keys its rate limits by it). */
+  remoteAddress?: string
   text(): Promise<string>
 }
 
@@ -28,6 +30,7 @@ export function toHttpRequest(incoming: IncomingMessage, origin: string): HttpRe
     method: (incoming.method ?? 'GET').toUpperCase(),
     url: new URL(incoming.url ?? '/', origin),
     headers: incoming.headers,
+    remoteAddress: incoming.socket.remoteAddress,
     header(name) {
       const value = incoming.headers[name.toLowerCase()]
       return Array.isArray(value) ? value.join(', ') : value
