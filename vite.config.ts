@@ -4,12 +4,13 @@ import { lingui } from '@lingui/vite-plugin'
 import babel from '@rolldown/plugin-babel'
 import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
-import { defineConfig } from 'vite'
+import { defineConfig, loadEnv, type UserConfig } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
+import { backendEnvProblem } from './scripts/backend-env.ts'
 
 const src = fileURLToPath(new URL('./src', import.meta.url))
 
-export default defineConfig({
+const config = {
   resolve: { alias: { '@': src } },
   plugins: [
     react(),
@@ -55,4 +56,13 @@ export default defineConfig({
       },
     ],
   },
+} satisfies UserConfig
+
+// Only a build needs to know its backend: dev, tests and preview use the local one unless told otherwise.
+export default defineConfig(({ command, mode }) => {
+  if (command === 'build') {
+    const problem = backendEnvProblem({ ...loadEnv(mode, process.cwd(), 'VITE_'), ...process.env }, mode)
+    if (problem) throw new Error(problem)
+  }
+  return config
 })

@@ -21,7 +21,7 @@ process.on('SIGTERM', stopAll)
 
 try {
   const backend = run('backend', 'npx', ['tsx', 'supabase/local/main.ts'])
-  if (!dev) await run('build', 'npx', ['vite', 'build', '--logLevel', 'warn'])
+  if (!dev) await run('build', 'npx', ['vite', 'build', '--mode', 'standin', '--logLevel', 'warn'])
   const app = dev ? run('vite', 'npx', ['vite', '--port', '5173']) : run('preview', 'npx', ['vite', 'preview', '--port', '4173', '--strictPort'])
   console.log(`\n  App: http://localhost:${dev ? 5173 : 4173}/es   (Ctrl+C stops the app and the backend)\n`)
   await Promise.race([backend, app])
