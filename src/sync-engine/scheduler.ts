@@ -1,13 +1,19 @@
 import { onQueued } from '@/outbox/queue'
 import type { Supabase } from '@/remote/client'
+import { watchLiveChanges } from '@/remote/live-changes'
 import { useConnectivityStore } from '@/stores/connectivity-store'
+import { useSessionStore } from '@/stores/session-store'
 import { initialSyncStatus, useSyncStatusStore } from '@/stores/sync-status-store'
 import { packageStream, profileStream, pullStream, rpcPullSource, SyncError } from './pull'
+import { liveTablesFor } from './live-tables'
 import { oneAtATime, withDeadline } from './one-at-a-time'
 import { flushOutbox } from './push'
 import { flushRequest, outboxSyncTag } from './worker-protocol'
 
+/** Only while the live channel is down: joined, changes arrive as they happen. */
 const periodicPullMs = 30_000
+/** Changes often come in bursts (a batch of status changes): one pull for the lot. */
+const liveChangeSettleMs = 100
 /** A backstop: every request already times out, so a refresh this long is stuck somewhere else. */
 const refreshDeadlineMs = 120_000
 const retryAfterErrorMs = 30_000
@@ -21,8 +27,9 @@ function requestBackgroundSync() {
 
 /**
  * Keeps the signed-in user's local copy in step with the server (DESIGN §6). Pulls the profiles and
- * packages now, when the connection returns, when the tab becomes visible again and every 30 s while
- * it is; sends the outbox now, after every queued change, when the connection returns, on the service
+ * packages now, when the connection returns, when the tab becomes visible again, shortly after the
+ * live channel reports a change and whenever it (re)joins, and every 30 s while it is down and the
+ * tab is visible. A live event is only a poke: the pull's checkpoint decides what is new. Sends the outbox now, after every queued change, when the connection returns, on the service
  * worker's request and when a backoff ends. Nothing here blocks a screen: they render the local copy.
  * Returns `stop`.
  */
@@ -78,8 +85,39 @@ export function startSync(getClient: () => Promise<Supabase>, userId: string): (
     if (document.visibilityState === 'visible') everything()
   }
   const periodic = setInterval(() => {
-    if (document.visibilityState === 'visible') pull()
+    if (document.visibilityState === 'visible' && !useSyncStatusStore.getState().live) pull()
   }, periodicPullMs)
+
+  let pokeTimer: ReturnType<typeof setTimeout> | undefined
+  let stopLive: (() => void) | undefined
+  let liveRole: string | null = null
+  const watchLive = () => {
+    const role = useSessionStore.getState().role
+    if (stopped || !role || role === liveRole) return
+    stopLive?.()
+    liveRole = role
+    void getClient()
+      .then((client) => {
+        if (stopped || liveRole !== role) return
+        stopLive = watchLiveChanges(client, liveTablesFor(userId, role), {
+          onChange: () => {
+            clearTimeout(pokeTimer)
+            pokeTimer = setTimeout(pull, liveChangeSettleMs)
+          },
+          onLive: (live) => {
+            if (stopped) return
+            useSyncStatusStore.setState({ live })
+            // Whatever changed while the channel was down.
+            if (live) pull()
+          },
+        })
+      })
+      .catch((error: unknown) => {
+        liveRole = null
+        console.error('Could not open the live channel', error)
+      })
+  }
+  const stopWatchingRole = useSessionStore.subscribe(watchLive)
   // Back online (the browser's event, or the backend answering again after failures).
   const stopWatchingConnectivity = useConnectivityStore.subscribe((state, previous) => {
     const wasOnline = previous.browserOnline && previous.reachable
@@ -103,11 +141,15 @@ export function startSync(getClient: () => Promise<Supabase>, userId: string): (
   navigator.serviceWorker?.addEventListener('message', onWorkerMessage)
 
   everything()
+  watchLive()
 
   return () => {
     stopped = true
     clearInterval(periodic)
     clearTimeout(retryTimer)
+    clearTimeout(pokeTimer)
+    stopLive?.()
+    stopWatchingRole()
     stopWatchingConnectivity()
     stopWatchingOutbox()
     document.removeEventListener('visibilitychange', onVisible)
