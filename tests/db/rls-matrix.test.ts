@@ -211,26 +211,23 @@ describe('escalation attempts', () => {
     expect((await packageById(db, packageA.id)).status).toBe('recibido')
   })
 
-  it('a customer cannot set version or change_xid on their own package (no row is writable)', async () => {
+  it('a customer cannot set version or change_xid on their own package (no privilege on those columns)', async () => {
     const outcome = await rowsAs(
       db,
       users.A.claims,
       `update public.packages set version = 999, change_xid = '1'::xid8 where id = $1 returning id`,
       [packageA.id],
     )
-    expect(outcome).toEqual({ ok: true, value: [] })
+    expect(outcome).toMatchObject({ ok: false, code: '42501', message: expect.stringMatching(/permission denied for table packages/) })
     const after = await packageById(db, packageA.id)
     expect([after.version, after.change_xid]).toEqual([packageA.version, packageA.change_xid])
   })
 
-  it('even an admin cannot set version or change_xid: the trigger overrides them', async () => {
-    const outcome = await rowsAs<{ version: number; change_xid: string; mine: string }>(
-      db,
-      users.admin.claims,
-      `update public.packages set version = 999, change_xid = '1'::xid8 where id = $1
-       returning version, change_xid::text, pg_current_xact_id()::text as mine`,
-      [packageA.id],
-    )
+  it('even an admin cannot set version or change_xid, and where someone may (service_role) the trigger overrides them', async () => {
+    const sql = `update public.packages set version = 999, change_xid = '1'::xid8 where id = $1
+       returning version, change_xid::text, pg_current_xact_id()::text as mine`
+    expect(await rowsAs(db, users.admin.claims, sql, [packageA.id])).toMatchObject({ ok: false, code: '42501' })
+    const outcome = await rowsAs<{ version: number; change_xid: string; mine: string }>(db, { role: 'service_role' }, sql, [packageA.id])
     expect(outcome.ok).toBe(true)
     const [row] = outcome.ok ? outcome.value : []
     expect(row?.version).toBe(packageA.version + 1)
