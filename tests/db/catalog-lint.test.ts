@@ -46,6 +46,25 @@ it('no public function is executable by anon except the public tracking lookup',
   expect(rows.map((row) => row.name)).toEqual(['get_package_by_token'])
 })
 
+it('anon and authenticated hold only what RLS governs: no TRUNCATE, REFERENCES, TRIGGER or MAINTAIN on a table, nothing on a sequence, now or by default', async () => {
+  const { rows } = await db.query<{ object: string; role: string; privilege: string }>(`
+    with granted as (
+      select c.relname::text as object, c.relkind::text as kind, a.grantee, a.privilege_type
+      from pg_class c join pg_namespace n on n.oid = c.relnamespace, aclexplode(c.relacl) a
+      where n.nspname = 'public'
+      union all
+      select 'default for ' || d.defaclobjtype::text, d.defaclobjtype::text, a.grantee, a.privilege_type
+      from pg_default_acl d left join pg_namespace n on n.oid = d.defaclnamespace, aclexplode(d.defaclacl) a
+      where (n.nspname = 'public' or d.defaclnamespace = 0) and d.defaclobjtype in ('r', 'S')
+    )
+    select g.object, r.rolname as role, g.privilege_type as privilege
+    from granted g join pg_roles r on r.oid = g.grantee
+    where r.rolname in ('anon', 'authenticated')
+      and (g.kind = 'S' or g.privilege_type not in ('SELECT', 'INSERT', 'UPDATE', 'DELETE'))
+    order by 1, 2, 3`)
+  expect(rows).toEqual([])
+})
+
 it('the API roles exist as on Supabase, and only service_role bypasses RLS', async () => {
   const { rows } = await db.query<{ name: string; login: boolean; bypass: boolean }>(`
     select rolname as name, rolcanlogin as login, rolbypassrls as bypass
