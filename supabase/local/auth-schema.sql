@@ -20,10 +20,20 @@ alter role service_role bypassrls;
 
 -- As on Supabase: the API roles may use `public`, and everything created there
 -- is granted to them by default, so RLS policies are what actually restrict.
+-- The defaults are set once per database: migrations narrow them later, and a
+-- restart must not widen them again.
 grant usage on schema public to anon, authenticated, service_role;
-alter default privileges in schema public grant all on tables to anon, authenticated, service_role;
-alter default privileges in schema public grant all on sequences to anon, authenticated, service_role;
-alter default privileges in schema public grant all on functions to anon, authenticated, service_role;
+do $$
+begin
+  if not exists (
+    select 1 from pg_default_acl d join pg_namespace n on n.oid = d.defaclnamespace where n.nspname = 'public'
+  ) then
+    alter default privileges in schema public grant all on tables to anon, authenticated, service_role;
+    alter default privileges in schema public grant all on sequences to anon, authenticated, service_role;
+    alter default privileges in schema public grant all on functions to anon, authenticated, service_role;
+  end if;
+end
+$$;
 
 create schema if not exists extensions;
 grant usage on schema extensions to anon, authenticated, service_role;

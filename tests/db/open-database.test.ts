@@ -72,6 +72,11 @@ describe('openDatabase on a data directory', () => {
         select (select count(*)::int from public.packages) as packages,
           (select full_name from public.profiles where email = 'cliente@example.com') as name`)
       expect(rows[0]).toEqual({ packages: 6, name: 'Cliente Cambiado' })
+      // The restart re-runs the bootstrap SQL; it must not widen what the migrations narrowed.
+      const { rows: widened } = await second.db.query(`
+        select a.privilege_type from pg_default_acl d, aclexplode(d.defaclacl) a
+         where a.grantee = 'authenticated'::regrole and a.privilege_type in ('TRUNCATE', 'REFERENCES', 'TRIGGER', 'USAGE')`)
+      expect(widened).toEqual([])
     } finally {
       await second.db.close()
     }
