@@ -3,7 +3,7 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { PGlite } from '@electric-sql/pglite'
-import type { AuthConfig } from './auth/context'
+import { resolveAuthConfig, type AuthOptions } from './auth/config'
 import { authHandler } from './auth/router'
 import { Sessions } from './auth/sessions'
 import { corsHeaders, preflight } from './cors'
@@ -22,8 +22,10 @@ export interface StandInOptions {
   quiet?: boolean
   /** Require email confirmation at signup (default: SUPABASE_LOCAL_CONFIRM_EMAIL=true). */
   confirmEmail?: boolean
-  /** Where auth links lead when redirect_to is missing or not allowed (config.toml site_url). */
+  /** Where auth links lead when redirect_to is missing or not allowed (default: SUPABASE_LOCAL_SITE_URL, else config.toml site_url). */
   siteUrl?: string
+  /** Instead of config.toml's rate limits, redirect allow-list, refresh token reuse and mail frequency. */
+  auth?: AuthOptions
   /** Where log lines go (default stdout). */
   log?: (line: string) => void
 }
@@ -77,12 +79,8 @@ export async function startStandIn(opts: StandInOptions = {}): Promise<StandIn> 
   }
   const { db, fresh } = opened
   const mail = new MailOutbox(log)
-  const config: AuthConfig = {
-    apiUrl: () => url,
-    siteUrl: opts.siteUrl ?? process.env.SUPABASE_LOCAL_SITE_URL ?? 'http://localhost:4173',
-    confirmEmail: opts.confirmEmail ?? process.env.SUPABASE_LOCAL_CONFIRM_EMAIL === 'true',
-  }
-  const sessions = new Sessions(db, () => `${url}/auth/v1`)
+  const config = resolveAuthConfig({ apiUrl: () => url, siteUrl: opts.siteUrl, confirmEmail: opts.confirmEmail, auth: opts.auth })
+  const sessions = new Sessions(db, () => `${url}/auth/v1`, config.refreshTokens)
   routes = [
     ['/auth/v1', authHandler({ db, sessions, mail, config })],
     ['/rest/v1', restHandler(db)],

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { StandIn } from '../../supabase/local/server'
-import { demoCustomer, newClient, signedIn, startTestStandIn, uniqueEmail } from './helpers'
+import { anonHeaders, demoCustomer, newClient, signedIn, startTestStandIn, uniqueEmail } from './helpers'
 
 let standIn: StandIn
 
@@ -94,7 +94,7 @@ describe('password sign-in', () => {
 })
 
 describe('refresh tokens', () => {
-  it('rotate: the new token works, the used one is then refused and revokes the session', async () => {
+  it('rotate: the new token works, and the used one, still the parent of the active one, answers with it', async () => {
     const client = await signedIn(standIn.url, demoCustomer)
     const first = (await client.auth.getSession()).data.session!
     const { data: refreshed, error } = await client.auth.refreshSession({ refresh_token: first.refresh_token })
@@ -111,11 +111,10 @@ describe('refresh tokens', () => {
       { token: second.refresh_token, revoked: false, parent: first.refresh_token },
     ])
 
-    const reuse = await newClient(standIn.url).auth.refreshSession({ refresh_token: first.refresh_token })
-    expect(reuse.error).toMatchObject({ status: 400, code: 'refresh_token_already_used', message: 'Invalid Refresh Token: Already Used' })
-    // Reuse of a revoked token revokes the whole session, the newest token included.
-    const after = await newClient(standIn.url).auth.refreshSession({ refresh_token: second.refresh_token })
-    expect(after.error?.code).toBe('refresh_token_already_used')
+    // The client may have missed the answer: GoTrue hands out the active token again, not a new one.
+    const again = await newClient(standIn.url).auth.refreshSession({ refresh_token: first.refresh_token })
+    expect(again.error).toBeNull()
+    expect(again.data.session?.refresh_token).toBe(second.refresh_token)
   })
 
   it('the newest token keeps working when nobody replays an old one', async () => {
@@ -160,7 +159,7 @@ describe('logout', () => {
 
 describe('user', () => {
   it('GET /user without a valid token is refused', async () => {
-    const missing = await fetch(`${standIn.url}/auth/v1/user`)
+    const missing = await fetch(`${standIn.url}/auth/v1/user`, { headers: anonHeaders })
     expect(missing.status).toBe(401)
     expect(await missing.json()).toMatchObject({ code: 401, error_code: 'no_authorization' })
     const { error } = await newClient(standIn.url).auth.getUser('not.a.jwt')
@@ -250,8 +249,8 @@ describe('password recovery', () => {
 
 describe('GoTrue endpoints', () => {
   it('health and settings answer', async () => {
-    expect(await (await fetch(`${standIn.url}/auth/v1/health`)).json()).toMatchObject({ name: 'GoTrue' })
-    expect(await (await fetch(`${standIn.url}/auth/v1/settings`)).json()).toMatchObject({ external: { email: true }, mailer_autoconfirm: true })
+    expect(await (await fetch(`${standIn.url}/auth/v1/health`, { headers: anonHeaders })).json()).toMatchObject({ name: 'GoTrue' })
+    expect(await (await fetch(`${standIn.url}/auth/v1/settings`, { headers: anonHeaders })).json()).toMatchObject({ external: { email: true }, mailer_autoconfirm: true })
   })
 
   it('answers CORS preflight from a local origin', async () => {

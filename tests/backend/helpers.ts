@@ -7,10 +7,16 @@ export const demoAdmin = { email: 'admin@example.com', password: 'admin-demo-pas
 export const demoCustomer = { email: 'cliente@example.com', password: 'cliente-demo-password' }
 export const seededToken = (n: number) => `00000000-0000-4000-8000-00000000000${n}`
 
-/** A fresh in-memory stand-in on a random port, silent. */
+/** Tests sign in and mail far more often than people do: config.toml's rate limits times this. */
+export const TEST_RATE_LIMIT_SCALE = 1000
+
+/** A fresh in-memory stand-in on a random port, silent, with generous rate limits. */
 export function startTestStandIn(options: StandInOptions = {}): Promise<StandIn> {
-  return startStandIn({ port: 0, quiet: true, log: () => {}, ...options })
+  return startStandIn({ port: 0, quiet: true, log: () => {}, ...options, auth: { rateLimitScale: TEST_RATE_LIMIT_SCALE, ...options.auth } })
 }
+
+/** What the API gateway wants on every raw request (supabase-js sends it itself). */
+export const anonHeaders = { apikey: SUPABASE_LOCAL_ANON_KEY }
 
 export function newClient(url: string, key = SUPABASE_LOCAL_ANON_KEY): SupabaseClient {
   return createClient(url, key, nodeClientOptions)

@@ -16,6 +16,7 @@ function verifyLink(context: AuthContext, hash: string, type: MailType, redirect
   return `${context.config.apiUrl()}/auth/v1/verify?${query.toString()}`
 }
 
+/** Callers check limitMail first, before anything is written. */
 export async function sendMailedToken(context: AuthContext, user: UserRow, type: 'signup' | 'recovery', redirectTo: string): Promise<UserRow> {
   const email = user.email ?? ''
   const { otp, hash } = newMailedToken(email)

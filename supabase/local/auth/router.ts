@@ -2,6 +2,7 @@
 import { json, type Handler, type HttpRequest, type HttpResponse } from '../http'
 import type { AuthContext } from './context'
 import { AuthError, authErrorResponse, authErrors } from './errors'
+import { RateLimiter } from './rate-limit'
 import { signup } from './signup'
 import { token } from './token'
 import { getUser, logout, putUser } from './user'
@@ -33,7 +34,8 @@ const ROUTES: Record<string, Partial<Record<string, Route>>> = {
   verify: { GET: verifyLink, POST: verifyOtp },
 }
 
-export function authHandler(context: AuthContext): Handler {
+export function authHandler(parts: Omit<AuthContext, 'limiter'>): Handler {
+  const context: AuthContext = { ...parts, limiter: new RateLimiter(parts.config.rateLimits) }
   return async (request) => {
     try {
       const path = request.url.pathname.replace(/^\/auth\/v1\/?/, '').replace(/\/$/, '')

@@ -3,6 +3,7 @@
 import { randomBytes, randomUUID } from 'node:crypto'
 import type { PGlite } from '@electric-sql/pglite'
 import { signJwt } from '../jwt'
+import type { RefreshTokenPolicy } from './config'
 import { authErrors } from './errors'
 import { userJson, type UserJson } from './user-json'
 import { findUserById, identitiesOf, type UserRow } from './users'
@@ -28,6 +29,8 @@ interface RefreshTokenRow {
   user_id: string
   revoked: boolean
   session_id: string | null
+  parent: string | null
+  updated_at: Date | null
 }
 
 const newRefreshToken = () => randomBytes(16).toString('base64url')
@@ -37,6 +40,7 @@ export class Sessions {
     private readonly db: PGlite,
     /** The `iss` of access tokens: the auth API's URL, as GoTrue's API_EXTERNAL_URL. */
     private readonly issuer: () => string,
+    private readonly policy: RefreshTokenPolicy,
   ) {}
 
   /** Starts a new session for a user who just proved who they are. */
@@ -55,35 +59,51 @@ export class Sessions {
   }
 
   /**
-   * Rotates a refresh token: the presented one is revoked and names its successor's parent.
-   * Presenting a revoked token again revokes the whole session (reuse detection).
+   * GoTrue's RefreshTokenGrant: the presented token is revoked and a new one (its child) issued.
+   * A revoked token still refreshes when it is the parent of the session's active token (the
+   * client missed the answer, or two tabs refreshed at once: both get the active token), or within
+   * refresh_token_reuse_interval of its first use. Later, it is reuse: with rotation on, the
+   * session ends (its refresh tokens with it, and its access tokens at GET /user).
    */
   async refresh(token: string): Promise<SessionJson> {
     const outcome = await this.db.transaction(async (tx) => {
       const { rows } = await tx.query<RefreshTokenRow>(
-        `select id, token, user_id, revoked, session_id from auth.refresh_tokens where token = $1 for update`,
+        `select id, token, user_id, revoked, session_id, parent, updated_at from auth.refresh_tokens where token = $1 for update`,
         [token],
       )
-      const current = rows[0]
-      if (!current?.session_id) return { error: authErrors.refreshTokenNotFound() }
-      if (current.revoked) {
-        await tx.query(`update auth.refresh_tokens set revoked = true, updated_at = now() where session_id = $1`, [current.session_id])
-        return { error: authErrors.refreshTokenAlreadyUsed() }
-      }
-      const user = await findUserById(tx, current.user_id)
+      const presented = rows[0]
+      if (!presented?.session_id) return { error: authErrors.refreshTokenNotFound() }
+      const sessionId = presented.session_id
+      const user = await findUserById(tx, presented.user_id)
       if (!user) return { error: authErrors.refreshTokenNotFound() }
-      if (user.banned_until && user.banned_until > new Date()) return { error: authErrors.userBanned() }
-      const next = newRefreshToken()
-      await tx.query(`update auth.refresh_tokens set revoked = true, updated_at = now() where id = $1`, [current.id])
-      await tx.query(
-        `insert into auth.refresh_tokens (instance_id, token, user_id, revoked, parent, session_id, created_at, updated_at)
-         values ('00000000-0000-0000-0000-000000000000', $1, $2, false, $3, $4, now(), now())`,
-        [next, user.id, current.token, current.session_id],
-      )
-      await tx.query(`update auth.sessions set refreshed_at = now(), updated_at = now() where id = $1`, [current.session_id])
-      return { user, sessionId: current.session_id, refreshToken: next }
+      if (user.banned_until && user.banned_until > new Date()) return { error: authErrors.refreshTokenUserBanned() }
+
+      let issued: string | undefined
+      if (presented.revoked) {
+        const { rows: active } = await tx.query<{ token: string; parent: string | null }>(
+          `select token, parent from auth.refresh_tokens where session_id = $1 and not revoked order by id desc limit 1`,
+          [sessionId],
+        )
+        if (active[0]?.parent === presented.token) issued = active[0].token
+        else if (Date.now() > (presented.updated_at?.getTime() ?? 0) + this.policy.reuseIntervalMs) {
+          if (this.policy.rotation) await tx.query(`delete from auth.sessions where id = $1`, [sessionId])
+          return { error: authErrors.refreshTokenAlreadyUsed() }
+        }
+      }
+      if (issued === undefined) {
+        issued = newRefreshToken()
+        // updated_at marks the first use: the reuse interval runs from it.
+        await tx.query(`update auth.refresh_tokens set revoked = true, updated_at = now() where id = $1 and not revoked`, [presented.id])
+        await tx.query(
+          `insert into auth.refresh_tokens (instance_id, token, user_id, revoked, parent, session_id, created_at, updated_at)
+           values ('00000000-0000-0000-0000-000000000000', $1, $2, false, $3, $4, now(), now())`,
+          [issued, user.id, presented.token, sessionId],
+        )
+      }
+      await tx.query(`update auth.sessions set refreshed_at = now(), updated_at = now() where id = $1`, [sessionId])
+      return { user, sessionId, refreshToken: issued }
     })
-    // The reuse revocation above must commit, so errors are returned from the transaction, not thrown.
+    // The session's end above must commit, so errors are returned from the transaction, not thrown.
     if ('error' in outcome) throw outcome.error
     return this.sessionJson(outcome.user, outcome.sessionId, outcome.refreshToken, 'password')
   }

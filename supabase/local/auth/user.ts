@@ -1,7 +1,10 @@
 import bcrypt from 'bcryptjs'
 import { json, noContent, type HttpRequest, type HttpResponse } from '../http'
-import { readJsonObject, requireUser, stringField, type AuthContext } from './context'
+import { objectField, readJsonObject, stringField } from './body'
+import { requireUser, type AuthContext } from './context'
 import { authErrors } from './errors'
+import { limitClient } from './limits'
+import { checkMetadata, mergeMetadata } from './metadata'
 import type { LogoutScope } from './sessions'
 import { BCRYPT_COST, validatePassword } from './signup'
 import { userJson } from './user-json'
@@ -13,20 +16,26 @@ export async function getUser(context: AuthContext, request: HttpRequest): Promi
   return json(200, userJson(user, await identitiesOf(context.db, user.id)))
 }
 
-/** PUT /user: a new password and/or metadata (`data`). */
+/** PUT /user: a new password and/or metadata (`data`, merged into the user's). */
 export async function putUser(context: AuthContext, request: HttpRequest): Promise<HttpResponse> {
   const { user } = await requireUser(context, request)
+  limitClient(context, request, 'sign_in_sign_ups', 'user-update')
   const body = await readJsonObject(request)
   const changes: UserChanges = {}
-  if (typeof body.password === 'string') {
-    validatePassword(body.password)
-    if (user.encrypted_password && (await bcrypt.compare(body.password, user.encrypted_password))) throw authErrors.samePassword()
-    changes.passwordHash = await bcrypt.hash(body.password, BCRYPT_COST)
-  }
-  if (typeof body.data === 'object' && body.data !== null && !Array.isArray(body.data)) changes.userMetadata = body.data as Record<string, unknown>
   const email = stringField(body, 'email')
   if (email !== '' && normalizeEmail(email) !== user.email) {
     throw authErrors.validation('Changing the email address is not supported by the local stand-in')
+  }
+  const data = objectField(body, 'data')
+  if (data) {
+    checkMetadata(mergeMetadata(user.raw_user_meta_data ?? {}, data))
+    changes.userMetadata = data
+  }
+  if (body.password !== undefined && body.password !== null) {
+    const password = stringField(body, 'password')
+    validatePassword(password)
+    if (user.encrypted_password && (await bcrypt.compare(password, user.encrypted_password))) throw authErrors.samePassword()
+    changes.passwordHash = await bcrypt.hash(password, BCRYPT_COST)
   }
   const updated = Object.keys(changes).length > 0 ? await updateUser(context.db, user.id, changes) : user
   return json(200, userJson(updated, await identitiesOf(context.db, updated.id)))

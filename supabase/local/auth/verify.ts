@@ -1,10 +1,13 @@
 // POST /recover mails a recovery link; GET /verify (the link) and POST /verify (verifyOtp) turn a
 // mailed token into a session, as GoTrue's implicit flow does.
 import { json, redirect, type HttpRequest, type HttpResponse } from '../http'
-import { readJsonObject, redirectTarget, stringField, type AuthContext } from './context'
+import { containsNul, readJsonObject, stringField } from './body'
+import type { AuthContext } from './context'
 import { AuthError, authErrors } from './errors'
+import { limitClient, limitMail } from './limits'
 import { sendMailedToken } from './mailer'
 import { isFresh, tokenHash } from './otp'
+import { redirectTarget } from './redirect'
 import type { SessionJson } from './sessions'
 import { validateEmail } from './signup'
 import { findUserByEmail, findUserByTokenHash, updateUser, type UserRow } from './users'
@@ -12,15 +15,18 @@ import { findUserByEmail, findUserByTokenHash, updateUser, type UserRow } from '
 type VerifyType = 'signup' | 'recovery' | 'magiclink' | 'email'
 const VERIFY_TYPES = new Set<string>(['signup', 'recovery', 'magiclink', 'email'])
 
-/** POST /recover: always `{}`, so that it cannot tell which emails have accounts. */
+/** POST /recover: `{}` whether or not the email has an account, so that it cannot tell which do. */
 export async function recover(context: AuthContext, request: HttpRequest): Promise<HttpResponse> {
+  limitClient(context, request, 'sign_in_sign_ups', 'recover')
   const body = await readJsonObject(request)
   const raw = stringField(body, 'email')
   if (raw.trim() === '') throw authErrors.validation('Password recovery requires an email')
   const email = validateEmail(raw)
-  const redirectTo = redirectTarget(context.config, request.url.searchParams.get('redirect_to'))
   const user = await findUserByEmail(context.db, email)
-  if (user) await sendMailedToken(context, user, 'recovery', redirectTo)
+  if (user) {
+    limitMail(context, user.recovery_sent_at)
+    await sendMailedToken(context, user, 'recovery', redirectTarget(context.config.redirects, request))
+  }
   return json(200, {})
 }
 
@@ -50,11 +56,13 @@ async function redeem(context: AuthContext, type: VerifyType, hash: string): Pro
 
 /** GET /verify?token=…&type=…&redirect_to=… — the mailed link; answers with a redirect either way. */
 export async function verifyLink(context: AuthContext, request: HttpRequest): Promise<HttpResponse> {
+  limitClient(context, request, 'token_verifications', 'verify')
   const params = request.url.searchParams
   const type = verifyType(params.get('type'))
   const token = params.get('token') ?? ''
   if (token === '') throw authErrors.validation('Verify requires a token or a token hash')
-  const target = redirectTarget(context.config, params.get('redirect_to')).split('#')[0]!
+  if (containsNul(token)) throw authErrors.validation('"token" must not contain NUL characters')
+  const target = redirectTarget(context.config.redirects, request).split('#')[0]!
   try {
     const session = await redeem(context, type, token)
     const fragment = new URLSearchParams({
@@ -75,6 +83,7 @@ export async function verifyLink(context: AuthContext, request: HttpRequest): Pr
 
 /** POST /verify with { type, token_hash } or { type, email, token } (supabase.auth.verifyOtp). */
 export async function verifyOtp(context: AuthContext, request: HttpRequest): Promise<HttpResponse> {
+  limitClient(context, request, 'token_verifications', 'verify')
   const body = await readJsonObject(request)
   const type = verifyType(stringField(body, 'type'))
   let hash = stringField(body, 'token_hash')
