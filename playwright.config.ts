@@ -27,7 +27,9 @@ export default defineConfig({
   webServer: [
     {
       command: 'npx tsx supabase/local/main.ts',
-      env: { SUPABASE_LOCAL_PORT: String(backendPort), SUPABASE_LOCAL_DIR: backendDir, SUPABASE_LOCAL_QUIET: '1' },
+      // The suite signs up and signs in dozens of users from one address within minutes: config.toml's
+      // auth rate limits times 100. The app's port is site_url's, so its auth links are allowed.
+      env: { SUPABASE_LOCAL_PORT: String(backendPort), SUPABASE_LOCAL_DIR: backendDir, SUPABASE_LOCAL_QUIET: '1', SUPABASE_LOCAL_RATE_LIMIT_SCALE: '100' },
       url: `http://127.0.0.1:${backendPort}/auth/v1/health`,
       reuseExistingServer: false,
       timeout: 60_000,

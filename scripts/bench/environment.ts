@@ -28,7 +28,8 @@ export interface BenchEnvironment {
 
 export async function startBenchEnvironment({ faultProxy = false } = {}): Promise<BenchEnvironment> {
   const dataDir = await mkdtemp(join(tmpdir(), 'bench-sync-'))
-  const standIn = await startStandIn({ port: faultProxy ? 0 : benchBackendPort, dataDir, quiet: true, log: () => {} })
+  // Benches measure sync, not auth's rate limits: config.toml's times 100.
+  const standIn = await startStandIn({ port: faultProxy ? 0 : benchBackendPort, dataDir, quiet: true, log: () => {}, auth: { rateLimitScale: 100 } })
   const proxy = faultProxy ? await startFaultProxy(benchBackendPort, standIn.url) : null
   const preview = await startPreview()
   const browser = await chromium.launch(chromiumLaunchOptions())
