@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs'
 import { parse } from 'smol-toml'
 
-export const CONFIG_TOML = new URL('../config.toml', import.meta.url)
+const CONFIG_TOML = new URL('../config.toml', import.meta.url)
 
 export interface AuthToml {
   siteUrl: string

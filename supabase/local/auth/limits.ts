@@ -6,7 +6,7 @@ import { authErrors } from './errors'
 import type { RateLimitName } from './rate-limit'
 
 /** The endpoints with buckets of their own (as GoTrue has a limiter per endpoint). */
-export type LimitedEndpoint = 'signup' | 'password-sign-in' | 'recover' | 'user-update' | 'refresh' | 'verify'
+type LimitedEndpoint = 'signup' | 'password-sign-in' | 'recover' | 'user-update' | 'refresh' | 'verify'
 
 const clientAddress = (request: HttpRequest) => (request.remoteAddress ?? 'unknown').replace(/^::ffff:/, '')
 

@@ -4,8 +4,8 @@
 import { containsNul } from './body'
 import { authErrors } from './errors'
 
-export const MAX_METADATA_BYTES = 16 * 1024
-export const MAX_METADATA_DEPTH = 8
+const MAX_METADATA_BYTES = 16 * 1024
+const MAX_METADATA_DEPTH = 8
 
 /** Refuses metadata over the bounds; `data` itself is level 1. */
 export function checkMetadata(data: Record<string, unknown>) {
