@@ -360,6 +360,11 @@ describe('with generous rate limits', () => {
       expect(untyped.status).toBe(400)
       expect(await answer('/token?grant_type=password', '', {})).toMatchObject({ status: 400, error_code: 'bad_json', msg: 'Could not parse request body as JSON: unexpected end of JSON input' })
       expect(await answer('/token?grant_type=password', '[1]')).toMatchObject({ status: 400, error_code: 'bad_json' })
+      expect(await answer('/signup', `{"data":${'['.repeat(100)}${']'.repeat(100)}}`)).toMatchObject({
+        status: 400,
+        error_code: 'bad_json',
+        msg: 'Could not parse request body as JSON: JSON nested deeper than 64 levels',
+      })
       expect((await postJson(standIn, '/token?grant_type=password', credentials, { 'Content-Type': 'application/json; charset=utf-8' })).status).toBe(200)
     })
   })

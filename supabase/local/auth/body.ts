@@ -1,6 +1,7 @@
 // Request bodies as GoTrue reads them: one JSON object whose fields have the types its Go structs
 // declare (a field of another type is a bad_json error; null reads as the field's zero value).
 import type { HttpRequest } from '../http'
+import { parseJsonBody } from '../json-body'
 import { authErrors } from './errors'
 
 const JSON_MEDIA_TYPE = /^application\/(?:[\w.+-]+\+)?json$/i
@@ -17,7 +18,7 @@ export async function readJsonObject(request: HttpRequest): Promise<Record<strin
   }
   let value: unknown
   try {
-    value = JSON.parse(text)
+    value = parseJsonBody(text)
   } catch (error) {
     throw authErrors.badJson(text.trim() === '' ? 'unexpected end of JSON input' : error instanceof Error ? error.message : String(error))
   }
