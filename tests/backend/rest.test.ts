@@ -153,12 +153,15 @@ describe('apply_package_status', () => {
     expect(after).toEqual({ status: 'recibido', version: 1 })
   })
 
-  it('an admin may update a status directly (200 with the row)', async () => {
+  it('an admin updates a package’s details directly (200 with the row), its status only through the rpc (403)', async () => {
     const { pkg } = await createPackage()
-    const { data, error, status } = await admin.from('packages').update({ status: 'disponible' }).eq('id', pkg.id).select('id, status, version').single()
+    const { data, error, status } = await admin.from('packages').update({ weight_kg: 2.5 }).eq('id', pkg.id).select('id, weight_kg, version').single()
     expect(error).toBeNull()
     expect(status).toBe(200)
-    expect(data).toEqual({ id: pkg.id, status: 'disponible', version: 2 })
+    expect(data).toEqual({ id: pkg.id, weight_kg: 2.5, version: 2 })
+    const direct = await admin.from('packages').update({ status: 'disponible' }).eq('id', pkg.id)
+    expect(direct.status).toBe(403)
+    expect(direct.error?.code).toBe('42501')
   })
 })
 
