@@ -1,4 +1,5 @@
 import type { JwtClaims } from '../as-role'
+import { apiKey } from '../gateway'
 import type { HttpRequest } from '../http'
 import { bearerToken, verifyJwt } from '../jwt'
 import { RestError } from './errors'
@@ -10,7 +11,7 @@ const API_ROLES = new Set(['anon', 'authenticated', 'service_role'])
  * gateway passes it on), else anonymous. A bad or expired token is refused, never downgraded.
  */
 export async function requestClaims(request: HttpRequest): Promise<JwtClaims | null> {
-  const token = bearerToken(request.header('authorization')) ?? request.header('apikey')
+  const token = bearerToken(request.header('authorization')) ?? apiKey(request)
   if (!token) return null
   const result = await verifyJwt(token)
   if (!result.ok) {

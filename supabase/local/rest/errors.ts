@@ -25,9 +25,14 @@ interface PostgresErrorLike {
   hint?: string
 }
 
-function isPostgresError(error: unknown): error is PostgresErrorLike & Error {
+/** The SQLSTATE of an error Postgres raised; undefined for any other error. */
+export function sqlState(error: unknown): string | undefined {
   const code: unknown = error instanceof Error ? (error as { code?: unknown }).code : undefined
-  return typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)
+  return typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) ? code : undefined
+}
+
+function isPostgresError(error: unknown): error is PostgresErrorLike & Error {
+  return sqlState(error) !== undefined
 }
 
 const BY_CODE: Record<string, number> = {
@@ -70,22 +75,18 @@ export function statusForSqlState(code: string, anonymous: boolean): number {
   return BY_CODE[code] ?? BY_CLASS[code.slice(0, 2)] ?? 400
 }
 
-/** Any error thrown while serving a REST request, as PostgREST would answer it. */
-export function toRestError(error: unknown, anonymous: boolean): RestError {
+/**
+ * An error thrown while serving a REST request, as PostgREST would answer it; undefined for an
+ * error that is neither PostgREST's nor Postgres' (a bug: the server logs it and answers 500).
+ */
+export function toRestError(error: unknown, anonymous: boolean): RestError | undefined {
   if (error instanceof RestError) return error
-  if (isPostgresError(error)) {
-    const code = error.code!
-    return new RestError(statusForSqlState(code, anonymous), {
-      code,
-      message: error.message,
-      details: error.detail ?? null,
-      hint: error.hint ?? null,
-    })
-  }
-  return new RestError(500, {
-    code: 'PGRST000',
-    message: error instanceof Error ? error.message : String(error),
-    details: null,
-    hint: null,
+  if (!isPostgresError(error)) return undefined
+  const code = error.code!
+  return new RestError(statusForSqlState(code, anonymous), {
+    code,
+    message: error.message,
+    details: error.detail ?? null,
+    hint: error.hint ?? null,
   })
 }

@@ -2,7 +2,8 @@
 // database's grants and RLS policies decide everything; nothing here knows who may do what.
 import type { PGlite, Transaction } from '@electric-sql/pglite'
 import { withClaims, type JwtClaims } from '../as-role'
-import { BodyTooLargeError, json, type Handler, type HttpRequest, type HttpResponse } from '../http'
+import { json, type Handler, type HttpRequest, type HttpResponse } from '../http'
+import { invalidBody, readBody } from './body'
 import { Catalog, type DbFunction, type Relation } from './catalog'
 import { requestClaims } from './claims'
 import { RestError, toRestError } from './errors'
@@ -54,23 +55,6 @@ function notOneRow(n: number): RestError {
     details: `The result contains ${n} rows`,
     hint: null,
   })
-}
-
-function invalidJson(): RestError {
-  return new RestError(400, { code: 'PGRST102', message: 'Empty or invalid json', details: null, hint: null })
-}
-
-async function readJson(request: HttpRequest, emptyAs?: unknown): Promise<unknown> {
-  const text = await request.text()
-  if (text.trim() === '') {
-    if (emptyAs !== undefined) return emptyAs
-    throw invalidJson()
-  }
-  try {
-    return JSON.parse(text)
-  } catch {
-    throw invalidJson()
-  }
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {
@@ -169,9 +153,9 @@ export function restHandler(db: PGlite): Handler {
   }
 
   async function insert(relation: Relation, context: RequestContext): Promise<HttpResponse> {
-    const body = await readJson(context.request)
+    const body = await readBody(context.request)
     const rows = Array.isArray(body) ? body : [body]
-    if (!rows.every(isObject)) throw invalidJson()
+    if (!rows.every(isObject)) throw invalidBody()
     const { preferences } = context
     const upsert = preferences.resolution === undefined ? undefined : preferences.resolution === 'merge-duplicates' ? 'merge' : 'ignore'
     const statements = buildInsert(relation, context.query, rows, {
@@ -183,8 +167,8 @@ export function restHandler(db: PGlite): Handler {
   }
 
   async function update(relation: Relation, context: RequestContext): Promise<HttpResponse> {
-    const patch = await readJson(context.request)
-    if (!isObject(patch)) throw invalidJson()
+    const patch = await readBody(context.request)
+    if (!isObject(patch)) throw invalidBody()
     if (Object.keys(patch).length === 0) {
       // PostgREST treats an empty PATCH as a no-op.
       return context.preferences.return === 'representation' ? json(200, []) : { status: 204 }
@@ -211,8 +195,8 @@ export function restHandler(db: PGlite): Handler {
       args = Object.fromEntries([...request.url.searchParams].filter(([key]) => argNames.has(key)))
       query = parseQuery(request.url.searchParams, request.header('range'), argNames)
     } else {
-      const body = await readJson(request, {})
-      if (!isObject(body)) throw invalidJson()
+      const body = await readBody(request, {})
+      if (!isObject(body)) throw invalidBody()
       args = body
       query = parseQuery(request.url.searchParams, request.header('range'))
     }
@@ -240,11 +224,7 @@ export function restHandler(db: PGlite): Handler {
       const claims = await requestClaims(request)
       anonymous = (claims?.role ?? 'anon') === 'anon'
       checkProfile(request)
-      const segments = request.url.pathname
-        .replace(/^\/rest\/v1\/?/, '')
-        .split('/')
-        .filter(Boolean)
-        .map((segment) => decodeURIComponent(segment))
+      const segments = pathSegments(request.url.pathname)
       if (segments.length === 2 && segments[0] === 'rpc') return await rpc(segments[1]!, request, claims)
       if (segments.length === 1) {
         const context: RequestContext = {
@@ -259,12 +239,26 @@ export function restHandler(db: PGlite): Handler {
       if (segments.length === 0 && request.method === 'GET') {
         return json(200, { swagger: '2.0', info: { title: 'Supabase local stand-in (PostgREST subset)', version: '12' }, paths: {} })
       }
-      throw new RestError(404, { code: 'PGRST125', message: 'Invalid path specified in request URL', details: null, hint: null })
+      throw invalidPath()
     } catch (error) {
-      if (error instanceof BodyTooLargeError) throw error
       const restError = toRestError(error, anonymous)
+      if (!restError) throw error
       return json(restError.status, restError.body, restError.headers)
     }
+  }
+}
+
+function invalidPath(): RestError {
+  return new RestError(404, { code: 'PGRST125', message: 'Invalid path specified in request URL', details: null, hint: null })
+}
+
+/** The decoded path segments after /rest/v1; a segment that does not decode makes the path invalid. */
+function pathSegments(pathname: string): string[] {
+  const raw = pathname.replace(/^\/rest\/v1\/?/, '').split('/').filter(Boolean)
+  try {
+    return raw.map((segment) => decodeURIComponent(segment))
+  } catch {
+    throw invalidPath()
   }
 }
 

@@ -51,9 +51,12 @@ export interface Preferences {
 
 const OPERATORS = new Set<string>(['eq', 'neq', 'gt', 'gte', 'lt', 'lte', 'like', 'ilike', 'in', 'is'])
 const IS_VALUES = new Set<string>(['null', 'true', 'false', 'unknown', 'not_null'])
-const RESERVED = new Set(['select', 'order', 'limit', 'offset', 'columns', 'on_conflict'])
+// `apikey` is the gateway's (Kong's key-auth takes the key from the query string too), not a filter.
+const RESERVED = new Set(['select', 'order', 'limit', 'offset', 'columns', 'on_conflict', 'apikey'])
 const LOGIC_TREES = new Set(['or', 'and', 'not.or', 'not.and'])
 const BARE_IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_$]*$/
+// Deeper and/or nesting than any real filter; recursion past it would only exhaust the stack.
+const MAX_LOGIC_DEPTH = 16
 
 function parseError(what: string, input: string, details: string): RestError {
   return new RestError(400, { code: 'PGRST100', message: `"failed to parse ${what} (${input})"`, details, hint: null })
@@ -63,7 +66,8 @@ function parseError(what: string, input: string, details: string): RestError {
 export function parseIdentifier(raw: string, what: string, whole: string): string {
   const text = raw.trim()
   if (BARE_IDENTIFIER.test(text)) return text
-  const quoted = /^"((?:[^"]|"")+)"$/.exec(text)
+  // A quoted name may hold anything but NUL, which no Postgres identifier (or SQL text) can contain.
+  const quoted = /^"((?:[^"\0]|"")+)"$/.exec(text)
   if (quoted?.[1] !== undefined) return quoted[1].replaceAll('""', '"')
   const bad = [...text].find((c) => !/[A-Za-z0-9_$]/.test(c)) ?? text
   throw parseError(what, whole, `unexpected "${bad}" in "${text}"; expecting a column name`)
@@ -189,14 +193,15 @@ function splitConditions(input: string, whole: string): string[] {
 }
 
 /** `or=(a.eq.1,and(b.gt.2,c.is.null))`: inside a tree each condition is `column.operator.value`. */
-export function parseLogicTree(key: string, raw: string, whole = `${key}=${raw}`): LogicTree {
+export function parseLogicTree(key: string, raw: string, whole = `${key}=${raw}`, depth = 1): LogicTree {
+  if (depth > MAX_LOGIC_DEPTH) throw parseError('logic tree', whole, `and/or nested deeper than ${MAX_LOGIC_DEPTH} levels`)
   const negated = key.startsWith('not.')
   const logic = negated ? key.slice(4) : key
   if (logic !== 'or' && logic !== 'and') throw parseError('logic tree', whole, `unknown logic operator "${key}"`)
   if (!raw.startsWith('(') || !raw.endsWith(')') || raw.length < 3) throw parseError('logic tree', whole, 'expecting (condition,condition,…)')
   const conditions = splitConditions(raw.slice(1, -1), whole).map((part): Condition => {
     const nested = /^((?:not\.)?(?:or|and))(\(.*\))$/.exec(part)
-    if (nested) return parseLogicTree(nested[1]!, nested[2]!, whole)
+    if (nested) return parseLogicTree(nested[1]!, nested[2]!, whole, depth + 1)
     const dot = part.indexOf('.')
     if (dot <= 0) throw parseError('logic tree', whole, `expecting column.operator.value in "${part}"`)
     const filter = parseFilter(part.slice(0, dot), part.slice(dot + 1))
