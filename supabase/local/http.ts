@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http'
+import type { Duplex } from 'node:stream'
 
 /** What a handler sees of a request: parsed URL, headers and a lazily read body. */
 export interface HttpRequest {
@@ -16,19 +17,45 @@ export interface HttpResponse {
   status: number
   headers?: Record<string, string>
   body?: string
+  /** Close the connection once answered: the rest of the request body is not worth reading. */
+  close?: boolean
 }
 
 export type Handler = (request: HttpRequest) => Promise<HttpResponse>
 
-const MAX_BODY_BYTES = 1024 * 1024
+export const MAX_BODY_BYTES = 1024 * 1024
 
 export class BodyTooLargeError extends Error {}
 
-export function toHttpRequest(incoming: IncomingMessage, origin: string): HttpRequest {
+/** The client went away before it sent the whole body. */
+export class RequestAbortedError extends Error {}
+
+/**
+ * The URL of a request target in origin form (`/path?query`) or absolute form
+ * (`http://host/path`); undefined for anything else (`*`, `//[`, garbage). The origin is
+ * prepended as text, so a target starting with `//` stays a path instead of naming a host.
+ */
+export function requestUrl(target: string | undefined, origin: string): URL | undefined {
+  if (!target) return undefined
+  try {
+    if (target.startsWith('/')) return new URL(`${origin}${target}`)
+    if (/^https?:\/\//i.test(target)) return new URL(target)
+  } catch {
+    // not a URL
+  }
+  return undefined
+}
+
+/** A Content-Length over the limit: refused before a byte of the body is read. */
+export function declaresTooLargeBody(request: HttpRequest): boolean {
+  return Number(request.header('content-length') ?? 0) > MAX_BODY_BYTES
+}
+
+export function toHttpRequest(incoming: IncomingMessage, url: URL): HttpRequest {
   let body: Promise<string> | undefined
   return {
     method: (incoming.method ?? 'GET').toUpperCase(),
-    url: new URL(incoming.url ?? '/', origin),
+    url,
     headers: incoming.headers,
     remoteAddress: incoming.socket.remoteAddress,
     header(name) {
@@ -36,21 +63,37 @@ export function toHttpRequest(incoming: IncomingMessage, origin: string): HttpRe
       return Array.isArray(value) ? value.join(', ') : value
     },
     text() {
-      body ??= readBody(incoming)
+      if (!body) {
+        body = readBody(incoming)
+        // Whoever awaits it sees the rejection; nobody else should hear of it.
+        body.catch(() => {})
+      }
       return body
     },
   }
 }
 
-async function readBody(incoming: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = []
-  let size = 0
-  for await (const chunk of incoming as AsyncIterable<Buffer>) {
-    size += chunk.length
-    if (size > MAX_BODY_BYTES) throw new BodyTooLargeError('Request body too large')
-    chunks.push(chunk)
-  }
-  return Buffer.concat(chunks).toString('utf8')
+/** The body as UTF-8, up to MAX_BODY_BYTES: past that it stops reading (the rest stays unread). */
+function readBody(incoming: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = []
+    let size = 0
+    const stop = (error?: Error) => {
+      incoming.off('data', onData).off('end', onEnd).off('error', onAbort).off('close', onAbort)
+      if (error) {
+        incoming.pause()
+        reject(error)
+      } else resolve(Buffer.concat(chunks).toString('utf8'))
+    }
+    const onData = (chunk: Buffer) => {
+      size += chunk.length
+      if (size > MAX_BODY_BYTES) stop(new BodyTooLargeError(`Request body over ${MAX_BODY_BYTES} bytes`))
+      else chunks.push(chunk)
+    }
+    const onEnd = () => stop()
+    const onAbort = () => stop(new RequestAbortedError('The client closed the connection before sending the whole body'))
+    incoming.on('data', onData).once('end', onEnd).once('error', onAbort).once('close', onAbort)
+  })
 }
 
 export function json(status: number, value: unknown, headers: Record<string, string> = {}): HttpResponse {
@@ -66,6 +109,35 @@ export function redirect(location: string, status = 303): HttpResponse {
 }
 
 export function writeResponse(res: ServerResponse, response: HttpResponse, extraHeaders: Record<string, string>, head: boolean) {
-  res.writeHead(response.status, { ...extraHeaders, ...response.headers })
+  const headers = { ...extraHeaders, ...response.headers }
+  if (response.close) {
+    headers.Connection = 'close'
+    const socket = res.socket
+    res.once('finish', () => socket?.destroy())
+  }
+  res.writeHead(response.status, headers)
   res.end(head ? undefined : response.body)
+}
+
+const CLIENT_ERRORS: Record<string, [status: number, reason: string]> = {
+  HPE_HEADER_OVERFLOW: [431, 'Request Header Fields Too Large'],
+  HPE_CHUNK_EXTENSIONS_OVERFLOW: [413, 'Payload Too Large'],
+  ERR_HTTP_REQUEST_TIMEOUT: [408, 'Request Timeout'],
+}
+
+/**
+ * The server's 'clientError' listener: a request Node could not parse (a malformed request line,
+ * NUL in a header, headers over the size limit) is answered on the raw socket, which then closes.
+ */
+export function answerClientError(error: NodeJS.ErrnoException, socket: Duplex) {
+  // Mid-response (a pipelined request went bad) there is no clean place left to write an answer.
+  const inFlight = (socket as Duplex & { _httpMessage?: ServerResponse | null })._httpMessage
+  if (error.code === 'ECONNRESET' || !socket.writable || inFlight?.headersSent) {
+    socket.destroy()
+    return
+  }
+  const [status, reason] = CLIENT_ERRORS[error.code ?? ''] ?? [400, 'Bad Request']
+  const body = JSON.stringify({ message: reason })
+  const head = `HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${body.length}\r\n\r\n`
+  socket.end(head + body, () => socket.destroy())
 }

@@ -34,14 +34,29 @@ export class MailOutbox {
   }
 }
 
-/** GET /_dev/mail lists the outbox; DELETE /_dev/mail empties it. */
+const LOOPBACK_HOST = /^(localhost|127\.0\.0\.1|\[::1\])(:\d{1,5})?$/i
+
+/**
+ * Whether the request was addressed to this machine by a loopback name. A page that rebinds its
+ * own host name to 127.0.0.1 still sends that name as Host, so it is turned away.
+ */
+export function addressedToLoopback(request: HttpRequest): boolean {
+  return LOOPBACK_HOST.test(request.header('host') ?? '') && LOOPBACK_HOST.test(request.url.host)
+}
+
+/**
+ * GET /_dev/mail lists the outbox; DELETE /_dev/mail empties it. It needs no key, so it answers
+ * only requests addressed to a loopback host (anything else: 404, as if it did not exist); the
+ * server sends it no CORS headers, so no web page can read it.
+ */
 export function mailHandler(outbox: MailOutbox) {
   return async (request: HttpRequest): Promise<HttpResponse> => {
-    if (request.method === 'GET') return json(200, outbox.list())
+    if (!addressedToLoopback(request)) return json(404, { message: 'no Route matched with those values' })
+    if (request.method === 'GET' || request.method === 'HEAD') return json(200, outbox.list())
     if (request.method === 'DELETE') {
       outbox.clear()
       return noContent()
     }
-    return json(405, { message: 'Use GET or DELETE' })
+    return json(405, { message: 'Use GET or DELETE' }, { Allow: 'GET, HEAD, DELETE' })
   }
 }

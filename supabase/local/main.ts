@@ -29,7 +29,7 @@ async function serve() {
   API URL          ${standIn.url}
   anon key         ${SUPABASE_LOCAL_ANON_KEY}
   service_role key ${SUPABASE_LOCAL_SERVICE_ROLE_KEY}
-  Mail             ${standIn.url}/_dev/mail
+  Mail             ${standIn.mailUrl ? `${standIn.mailUrl}  (unauthenticated, local only: loopback Host, no CORS)` : 'logged only (SUPABASE_LOCAL_DEV_MAIL=off)'}
   Database         ${dataDir}
                    ${standIn.fresh ? 'new: migrations and seed applied' : 'existing: pending migrations applied'} (npm run db:reset starts it over)
 

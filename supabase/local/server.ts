@@ -8,10 +8,22 @@ import { authHandler } from './auth/router'
 import { Sessions } from './auth/sessions'
 import { corsHeaders, preflight } from './cors'
 import { openDatabase } from './database'
-import { BodyTooLargeError, json, toHttpRequest, writeResponse, type Handler, type HttpRequest, type HttpResponse } from './http'
+import { apiKeyRefusal } from './gateway'
+import {
+  answerClientError,
+  declaresTooLargeBody,
+  json,
+  requestUrl,
+  toHttpRequest,
+  writeResponse,
+  type Handler,
+  type HttpRequest,
+  type HttpResponse,
+} from './http'
 import { DEFAULT_PORT } from './keys'
 import { MailOutbox, mailHandler } from './mail'
 import { restHandler } from './rest/handler'
+import { AUTH_PREFIX, bodyTooLargeResponse, failureResponse, isUnder, REST_PREFIX, serviceErrorResponse, serviceErrors } from './service-errors'
 
 export interface StandInOptions {
   /** 0 picks a free port; default 54321. */
@@ -28,6 +40,8 @@ export interface StandInOptions {
   auth?: AuthOptions
   /** Where log lines go (default stdout). */
   log?: (line: string) => void
+  /** Serve the mail catcher at /_dev/mail (default: on unless SUPABASE_LOCAL_DEV_MAIL=off). Mail is logged either way. */
+  devMail?: boolean
 }
 
 export interface StandIn {
@@ -37,31 +51,53 @@ export interface StandIn {
   /** The database was created by this start (migrations + seed applied). */
   fresh: boolean
   mail: MailOutbox
+  /** The dev mailbox (GET lists, DELETE empties); undefined when switched off. */
+  mailUrl: string | undefined
   close(): Promise<void>
 }
 
 const HOST = '127.0.0.1'
+const ORIGIN = `http://${HOST}`
+const MAIL_PREFIX = '/_dev/mail'
 
 export async function startStandIn(opts: StandInOptions = {}): Promise<StandIn> {
   const log = opts.log ?? ((line: string) => console.log(line))
-  // Until the database is open every request is answered 503, so health checks wait.
-  let routes: [prefix: string, handler: Handler][] = []
+  const mail = new MailOutbox(log)
+  const routes: Routes = {
+    mail: (opts.devMail ?? process.env.SUPABASE_LOCAL_DEV_MAIL !== 'off') ? mailHandler(mail) : undefined,
+    // Until the database is open every gateway request is answered 503, so health checks wait.
+    services: [],
+  }
 
   const server = createServer((incoming, res) => {
     const started = performance.now()
-    const request = toHttpRequest(incoming, `http://${HOST}`)
+    const url = requestUrl(incoming.url, ORIGIN)
+    if (!url) {
+      writeResponse(res, { ...json(400, { message: 'Bad Request' }), close: true }, {}, false)
+      return
+    }
+    const request = toHttpRequest(incoming, url)
+    const head = request.method === 'HEAD'
+    const cors = isUnder(url.pathname, MAIL_PREFIX) ? {} : corsHeaders(request)
+    const send = (response: HttpResponse) => {
+      try {
+        writeResponse(res, response, cors, head)
+      } catch (error) {
+        // A header Node refuses to send (a character it cannot encode): still answer, without it.
+        log(`[error] writing the response to ${request.method} ${url.pathname}: ${String(error)}`)
+        if (res.headersSent) res.destroy()
+        else writeResponse(res, serviceErrorResponse(url.pathname, serviceErrors.unexpected()), cors, head)
+      }
+      if (!opts.quiet) log(`${request.method} ${url.pathname} ${response.status} ${(performance.now() - started).toFixed(0)}ms`)
+    }
     void respond(request, routes, log)
-      .then((response) => {
-        writeResponse(res, response, corsHeaders(request), request.method === 'HEAD')
-        if (!opts.quiet) log(`${request.method} ${request.url.pathname} ${response.status} ${(performance.now() - started).toFixed(0)}ms`)
-      })
-      .catch((error: unknown) => {
-        log(`[error] writing the response to ${request.method} ${request.url.pathname}: ${String(error)}`)
-        res.destroy()
-      })
+      .catch((error: unknown) => failureResponse(request, error, log))
+      .then(send)
   })
+  server.on('clientError', answerClientError)
   // The port first: a second stand-in must fail before it opens (and could harm) the same database.
   await listen(server, opts.port ?? DEFAULT_PORT)
+  server.on('error', (error) => log(`[error] server: ${String(error)}`))
   const { port } = server.address() as AddressInfo
   const url = `http://${HOST}:${port}`
   const closeServer = () =>
@@ -78,13 +114,11 @@ export async function startStandIn(opts: StandInOptions = {}): Promise<StandIn> 
     throw error
   }
   const { db, fresh } = opened
-  const mail = new MailOutbox(log)
   const config = resolveAuthConfig({ apiUrl: () => url, siteUrl: opts.siteUrl, confirmEmail: opts.confirmEmail, auth: opts.auth })
   const sessions = new Sessions(db, () => `${url}/auth/v1`, config.refreshTokens)
-  routes = [
-    ['/auth/v1', authHandler({ db, sessions, mail, config })],
-    ['/rest/v1', restHandler(db)],
-    ['/_dev/mail', mailHandler(mail)],
+  routes.services = [
+    [AUTH_PREFIX, authHandler({ db, sessions, mail, config })],
+    [REST_PREFIX, restHandler(db)],
   ]
 
   let closing: Promise<void> | undefined
@@ -94,6 +128,7 @@ export async function startStandIn(opts: StandInOptions = {}): Promise<StandIn> 
     db,
     fresh,
     mail,
+    mailUrl: routes.mail && `${url}${MAIL_PREFIX}`,
     close() {
       closing ??= closeServer().then(() => db.close())
       return closing
@@ -101,19 +136,32 @@ export async function startStandIn(opts: StandInOptions = {}): Promise<StandIn> 
   }
 }
 
-async function respond(request: HttpRequest, routes: [string, Handler][], log: (line: string) => void): Promise<HttpResponse> {
-  if (request.method === 'OPTIONS') return preflight(request)
-  if (routes.length === 0) return json(503, { message: 'The local stand-in is still starting' })
+interface Routes {
+  /** The dev mailbox: no API key, no CORS; undefined when switched off. */
+  mail: Handler | undefined
+  /** What sits behind the API gateway. */
+  services: [prefix: string, handler: Handler][]
+}
+
+async function respond(request: HttpRequest, routes: Routes, log: (line: string) => void): Promise<HttpResponse> {
   const path = request.url.pathname
-  const route = routes.find(([prefix]) => path === prefix || path.startsWith(`${prefix}/`))
-  if (!route) return json(404, { message: 'no Route matched with those values' })
+  if (declaresTooLargeBody(request)) return bodyTooLargeResponse(path)
+  if (isUnder(path, MAIL_PREFIX)) return routes.mail ? routes.mail(request) : noRoute()
+  if (request.method === 'OPTIONS') return preflight(request)
+  if (routes.services.length === 0) return json(503, { message: 'The local stand-in is still starting' })
+  const route = routes.services.find(([prefix]) => isUnder(path, prefix))
+  if (!route) return noRoute()
+  const refusal = apiKeyRefusal(request)
+  if (refusal) return refusal
   try {
     return await route[1](request)
   } catch (error) {
-    if (error instanceof BodyTooLargeError) return json(413, { message: error.message })
-    log(`[error] ${request.method} ${path}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`)
-    return json(500, { message: 'Internal stand-in error', details: error instanceof Error ? error.message : String(error) })
+    return failureResponse(request, error, log)
   }
+}
+
+function noRoute(): HttpResponse {
+  return json(404, { message: 'no Route matched with those values' })
 }
 
 function listen(server: Server, port: number): Promise<void> {
