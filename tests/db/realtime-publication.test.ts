@@ -1,0 +1,96 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { readMigrations } from '../../supabase/local/database.ts'
+import { openEmptyDatabase } from './helpers.ts'
+import { type Cluster, startCluster } from './postgres-cluster.ts'
+
+// The realtime publication migration on both engines: PGlite (the stand-in) and PostgreSQL 15,
+// where Supabase runs it against a publication it created itself.
+
+interface Engine {
+  exec(sql: string): Promise<unknown>
+  rows<R>(sql: string): Promise<R[]>
+  close(): Promise<void>
+}
+
+const published = ['deleted_profiles', 'lockers', 'packages', 'profiles']
+
+async function migrationSql(): Promise<string> {
+  const migration = (await readMigrations()).find((candidate) => candidate.name === 'realtime_publication')
+  if (!migration) throw new Error('the realtime_publication migration is missing')
+  return migration.sql
+}
+
+async function pglite(): Promise<Engine> {
+  const db = await openEmptyDatabase()
+  return {
+    exec: (sql) => db.exec(sql, { onNotice: () => {} }),
+    rows: async <R,>(sql: string) => (await db.query<R>(sql)).rows,
+    close: () => db.close(),
+  }
+}
+
+async function postgres15(): Promise<Engine> {
+  let cluster: Cluster | undefined
+  try {
+    cluster = await startCluster()
+    const client = await cluster.connect()
+    client.on('notice', () => {})
+    return {
+      exec: (sql) => client.query(sql),
+      rows: async <R,>(sql: string) => (await client.query(sql)).rows as R[],
+      close: async () => {
+        await client.end()
+        await cluster?.stop()
+      },
+    }
+  } catch (error) {
+    await cluster?.stop()
+    throw error
+  }
+}
+
+describe.each([
+  ['PGlite', pglite],
+  ['PostgreSQL 15', postgres15],
+])('the supabase_realtime publication on %s', (_name, open) => {
+  let engine: Engine
+  const publishedTables = async () =>
+    (
+      await engine.rows<{ tablename: string }>(
+        `select tablename from pg_publication_tables where pubname = 'supabase_realtime' and schemaname = 'public' order by tablename`,
+      )
+    ).map((row) => row.tablename)
+
+  beforeAll(async () => {
+    engine = await open()
+  }, 60_000)
+
+  afterAll(async () => {
+    await engine?.close()
+  })
+
+  it('holds the tables the app listens to, with inserts, updates and deletes', async () => {
+    expect(await publishedTables()).toEqual(published)
+    const [publication] = await engine.rows<{ ins: boolean; upd: boolean; del: boolean }>(
+      `select pubinsert as ins, pubupdate as upd, pubdelete as del from pg_publication where pubname = 'supabase_realtime'`,
+    )
+    expect(publication).toEqual({ ins: true, upd: true, del: true })
+  })
+
+  it('runs again without changing anything', async () => {
+    await engine.exec(await migrationSql())
+    expect(await publishedTables()).toEqual(published)
+  })
+
+  it("adds the tables to a publication that already exists, as Supabase's does", async () => {
+    await engine.exec('alter publication supabase_realtime drop table public.packages, public.lockers')
+    await engine.exec(await migrationSql())
+    expect(await publishedTables()).toEqual(published)
+  })
+
+  it('creates the publication when the database has none', async () => {
+    await engine.exec('drop publication supabase_realtime')
+    await engine.exec(await migrationSql())
+    expect(await publishedTables()).toEqual(published)
+  })
+})
