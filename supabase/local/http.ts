@@ -105,7 +105,17 @@ export function noContent(headers: Record<string, string> = {}): HttpResponse {
 }
 
 export function redirect(location: string, status = 303): HttpResponse {
-  return { status, headers: { Location: location } }
+  return { status, headers: { Location: headerSafeUrl(location) } }
+}
+
+const utf8 = new TextEncoder()
+
+/**
+ * A URL a header can carry: what Node would refuse in a header (control characters, NUL,
+ * non-Latin-1) and spaces are percent-encoded as UTF-8, as a browser encodes them in a URL.
+ */
+function headerSafeUrl(url: string): string {
+  return url.replace(/[^\x21-\x7e]/gu, (char) => [...utf8.encode(char)].map((byte) => `%${byte.toString(16).toUpperCase().padStart(2, '0')}`).join(''))
 }
 
 export function writeResponse(res: ServerResponse, response: HttpResponse, extraHeaders: Record<string, string>, head: boolean) {

@@ -51,7 +51,7 @@ export function addressedToLoopback(request: HttpRequest): boolean {
  */
 export function mailHandler(outbox: MailOutbox) {
   return async (request: HttpRequest): Promise<HttpResponse> => {
-    if (!addressedToLoopback(request)) return json(404, { message: 'no Route matched with those values' })
+    if (!addressedToLoopback(request) || !/^\/_dev\/mail\/?$/.test(request.url.pathname)) return json(404, { message: 'no Route matched with those values' })
     if (request.method === 'GET' || request.method === 'HEAD') return json(200, outbox.list())
     if (request.method === 'DELETE') {
       outbox.clear()

@@ -111,6 +111,13 @@ describe('NUL bytes', () => {
     expectRestError(await send('POST', '/rest/v1/packages', { ...service, ...jsonType }, JSON.stringify({ 'a\u0000b': 1 })), 400, 'PGRST204')
   })
 
+  it('in a redirect_to: percent-encoded in Location, never an unsendable header', async () => {
+    const redirectTo = encodeURIComponent('http://localhost:4173/a\u0000b c\u00e9')
+    const response = await send('GET', `/auth/v1/verify?token=nope&type=recovery&redirect_to=${redirectTo}`)
+    expect(response.status).toBe(303)
+    expect(response.headers.location).toMatch(/^http:\/\/localhost:4173\/a%00b%20c%C3%A9#error=access_denied/)
+  })
+
   it('in auth fields: 4xx in GoTrue shape', async () => {
     const body = JSON.stringify({ email: 'a\u0000b@example.com', password: 'secret-pass-1' })
     const response = await send('POST', '/auth/v1/token?grant_type=password', { ...anon, ...jsonType }, body)
@@ -187,6 +194,10 @@ describe('JSON bodies', () => {
   it('nested 100,000 deep: 4xx in GoTrue shape on auth', async () => {
     const response = await send('POST', '/auth/v1/signup', { ...anon, ...jsonType }, deep(100_000))
     expectAuthError(response, 400)
+  })
+
+  it('an object without keys is a row of defaults: here a not-null violation (400), not a protocol error', async () => {
+    expectRestError(await send('POST', '/rest/v1/packages', { ...service, ...jsonType }, '{}'), 400, '23502')
   })
 
   it('malformed JSON: 400 PGRST102', async () => {
@@ -327,6 +338,11 @@ describe('the dev mailbox', () => {
     const preflight = await send('OPTIONS', '/_dev/mail', { Origin: 'http://localhost:4173', 'Access-Control-Request-Method': 'DELETE' })
     expect(preflight.status).toBeGreaterThanOrEqual(400)
     expect(Object.keys(preflight.headers).filter((name) => name.startsWith('access-control-'))).toEqual([])
+  })
+
+  it('is only /_dev/mail itself', async () => {
+    expect((await send('GET', '/_dev/mail/')).status).toBe(200)
+    expect((await send('GET', '/_dev/mail/anything')).status).toBe(404)
   })
 
   it('needs no API key', async () => {

@@ -177,10 +177,13 @@ export function buildInsert(relation: Relation, query: QueryParams, rows: Record
   const table = qualifiedName(relation.schema, relation.name)
   return [...groups.values()].map(({ columns, rows: groupRows }) => {
     const params = new Params()
-    const body = params.add(JSON.stringify(groupRows))
-    const list = columns.map(quoteIdent).join(', ')
-    const values = columns.length === 0 ? 'DEFAULT VALUES' : `SELECT ${columns.map((c) => `pgrst_body.${quoteIdent(c)}`).join(', ')} FROM json_populate_recordset(NULL::${table}, ${body}::json) pgrst_body`
-    let statement = columns.length === 0 ? `INSERT INTO ${table} DEFAULT VALUES` : `INSERT INTO ${table} (${list}) ${values}`
+    // Objects without keys are rows of defaults: a select of no columns, one row per object.
+    let statement = `INSERT INTO ${table} SELECT FROM generate_series(1, ${groupRows.length})`
+    if (columns.length > 0) {
+      const body = params.add(JSON.stringify(groupRows))
+      const values = `SELECT ${columns.map((c) => `pgrst_body.${quoteIdent(c)}`).join(', ')} FROM json_populate_recordset(NULL::${table}, ${body}::json) pgrst_body`
+      statement = `INSERT INTO ${table} (${columns.map(quoteIdent).join(', ')}) ${values}`
+    }
     if (options.upsert) statement += onConflict(relation, query, columns, options.upsert)
     return returning(options.representation, query, relation, statement, params)
   })
