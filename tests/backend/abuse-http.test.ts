@@ -1,5 +1,6 @@
 // What a hostile or broken client can send the stand-in: every answer is a 4xx in the shape of the
 // service behind the path (the gateway's, GoTrue's or PostgREST's), and the stand-in keeps serving.
+import { createServer, type AddressInfo } from 'node:net'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { HttpRequest } from '../../supabase/local/http'
 import { signJwt } from '../../supabase/local/jwt'
@@ -348,23 +349,58 @@ describe('the dev mailbox', () => {
   it('needs no API key', async () => {
     expect((await send('GET', '/_dev/mail')).status).toBe(200)
   })
+})
 
-  it('can be switched off (SUPABASE_LOCAL_DEV_MAIL=off): 404, and mail is still logged', async () => {
+describe('a second stand-in, started with SUPABASE_LOCAL_DEV_MAIL=off', () => {
+  let second: StandIn
+  const lines: string[] = []
+  let healthWhileStarting: number
+
+  beforeAll(async () => {
+    const port = await freePort()
     vi.stubEnv('SUPABASE_LOCAL_DEV_MAIL', 'off')
-    const lines: string[] = []
-    const quiet = await startTestStandIn({ log: (line) => lines.push(line) })
+    const starting = startTestStandIn({ port, log: (line) => lines.push(line) })
     vi.unstubAllEnvs()
-    try {
-      expect(quiet.mailUrl).toBeUndefined()
-      expect((await rawRequest(quiet.port, requestText('GET', '/_dev/mail'))).status).toBe(404)
-      const recover = await fetch(`${quiet.url}/auth/v1/recover`, { method: 'POST', headers: { ...anon, ...jsonType }, body: JSON.stringify({ email: demoCustomer.email }) })
-      expect(recover.status).toBe(200)
-      expect(lines.some((line) => line.startsWith('[mail] recovery'))).toBe(true)
-    } finally {
-      await quiet.close()
-    }
+    healthWhileStarting = await firstAnswer(`http://127.0.0.1:${port}/auth/v1/health`)
+    second = await starting
+  })
+
+  afterAll(async () => {
+    await second?.close()
+  })
+
+  it('answers 503 until its database is open, not the gateway’s 401 (Playwright’s health check waits for < 404)', () => {
+    expect(healthWhileStarting).toBe(503)
+  })
+
+  it('has no dev mailbox (404), and still logs the mail it sends', async () => {
+    expect(second.mailUrl).toBeUndefined()
+    expect((await rawRequest(second.port, requestText('GET', '/_dev/mail'))).status).toBe(404)
+    const recover = await fetch(`${second.url}/auth/v1/recover`, { method: 'POST', headers: { ...anon, ...jsonType }, body: JSON.stringify({ email: demoCustomer.email }) })
+    expect(recover.status).toBe(200)
+    expect(lines.some((line) => line.startsWith('[mail] recovery'))).toBe(true)
   })
 })
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo
+      probe.close(() => resolve(port))
+    })
+  })
+}
+
+/** The status of the first answer from `url`, retrying while nothing listens yet. */
+async function firstAnswer(url: string): Promise<number> {
+  for (;;) {
+    try {
+      return (await fetch(url)).status
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 5))
+    }
+  }
+}
 
 describe('unexpected failures', () => {
   it('are logged and answered 500 without what failed', () => {
