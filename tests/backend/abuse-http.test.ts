@@ -3,6 +3,7 @@
 import { createServer, type AddressInfo } from 'node:net'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { HttpRequest } from '../../supabase/local/http'
+import { JsonBodyError, parseJsonBody } from '../../supabase/local/json-body'
 import { signJwt } from '../../supabase/local/jwt'
 import { SUPABASE_LOCAL_ANON_KEY, SUPABASE_LOCAL_SERVICE_ROLE_KEY } from '../../supabase/local/keys'
 import type { StandIn } from '../../supabase/local/server'
@@ -203,6 +204,16 @@ describe('JSON bodies', () => {
 
   it('malformed JSON: 400 PGRST102', async () => {
     expectRestError(await send('POST', '/rest/v1/packages', { ...service, ...jsonType }, '{"user_id":'), 400, 'PGRST102')
+  })
+})
+
+describe('parseJsonBody', () => {
+  it('counts only brackets outside strings, escaped quotes included', () => {
+    expect(parseJsonBody('{"a":"[[[[\\"{{{{"}', 2)).toEqual({ a: '[[[["{{{{' })
+    expect(parseJsonBody(`${'['.repeat(64)}${']'.repeat(64)}`)).toEqual(expect.any(Array))
+    expect(() => parseJsonBody(`${'['.repeat(65)}${']'.repeat(65)}`)).toThrow(expect.objectContaining({ reason: 'too_deep' }))
+    expect(() => parseJsonBody('{"a":')).toThrow(expect.objectContaining({ reason: 'invalid' }))
+    expect(() => parseJsonBody('[1]x')).toThrow(JsonBodyError)
   })
 })
 
