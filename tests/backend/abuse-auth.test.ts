@@ -33,10 +33,10 @@ function postFrom(localAddress: string, url: string, body: unknown): Promise<num
 }
 
 describe('config.toml', () => {
-  it('gives the CLI limits: per hour for emails, per 5 minutes per address for the rest', () => {
+  it('applies config.toml's limits: per hour for emails, per 5 minutes per address for the rest', () => {
     const config = resolveAuthConfig({ apiUrl: () => '' }, readAuthToml(), {})
     expect(config.rateLimits).toEqual({
-      email_sent: { requests: 2, windowMs: 3_600_000 },
+      email_sent: { requests: 30, windowMs: 3_600_000 },
       token_refresh: { requests: 150, windowMs: 300_000 },
       sign_in_sign_ups: { requests: 30, windowMs: 300_000 },
       token_verifications: { requests: 30, windowMs: 300_000 },
