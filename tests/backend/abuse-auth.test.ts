@@ -33,7 +33,7 @@ function postFrom(localAddress: string, url: string, body: unknown): Promise<num
 }
 
 describe('config.toml', () => {
-  it('applies config.toml's limits: per hour for emails, per 5 minutes per address for the rest', () => {
+  it('applies the limits of config.toml: per hour for emails, per 5 minutes per address for the rest', () => {
     const config = resolveAuthConfig({ apiUrl: () => '' }, readAuthToml(), {})
     expect(config.rateLimits).toEqual({
       email_sent: { requests: 30, windowMs: 3_600_000 },
