@@ -1,5 +1,5 @@
-// The stand-in's HTTP server: /auth/v1 (GoTrue subset), /rest/v1 (PostgREST subset) and
-// /_dev/mail (the mail catcher), over one PGlite database.
+// The stand-in's HTTP server: /auth/v1 (GoTrue subset), /rest/v1 (PostgREST subset),
+// /realtime/v1 (Realtime's postgres_changes) and /_dev/mail (the mail catcher), over one PGlite database.
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { PGlite } from '@electric-sql/pglite'
@@ -22,6 +22,7 @@ import {
 } from './http'
 import { DEFAULT_PORT } from './keys'
 import { MailOutbox, mailHandler } from './mail'
+import { startRealtime } from './realtime/server'
 import { restHandler } from './rest/handler'
 import { AUTH_PREFIX, bodyTooLargeResponse, failureResponse, isUnder, REST_PREFIX, serviceErrorResponse, serviceErrors } from './service-errors'
 
@@ -114,6 +115,10 @@ export async function startStandIn(opts: StandInOptions = {}): Promise<StandIn> 
     throw error
   }
   const { db, fresh } = opened
+  const realtime = await startRealtime(server, db, { log, quiet: opts.quiet }).catch(async (error: unknown) => {
+    await closeServer().then(() => db.close())
+    throw error
+  })
   const config = resolveAuthConfig({ apiUrl: () => url, siteUrl: opts.siteUrl, confirmEmail: opts.confirmEmail, auth: opts.auth })
   const sessions = new Sessions(db, () => `${url}/auth/v1`, config.refreshTokens)
   routes.services = [
@@ -130,7 +135,7 @@ export async function startStandIn(opts: StandInOptions = {}): Promise<StandIn> 
     mail,
     mailUrl: routes.mail && `${url}${MAIL_PREFIX}`,
     close() {
-      closing ??= closeServer().then(() => db.close())
+      closing ??= realtime.close().then(closeServer).then(() => db.close())
       return closing
     },
   }
