@@ -277,7 +277,7 @@ describe('tokens', () => {
     const outcomes = await Promise.all([expired, forged, 'not-a-jwt'].map(async (token) => joinOutcome(await clientWithToken(token), 'packages')))
     expect(outcomes.map(([status]) => status)).toEqual(['CHANNEL_ERROR', 'CHANNEL_ERROR', 'CHANNEL_ERROR'])
     expect(outcomes.map(([, error]) => error?.message)).toEqual([
-      expect.stringMatching(/^InvalidJWTToken: Token has expired (60|61) seconds ago$/),
+      expect.stringMatching(/^InvalidJWTToken: Token has expired \d+ seconds ago$/),
       'JwtSignatureError: Failed to validate JWT signature',
       'MalformedJWT: The token provided is not a valid JWT',
     ])
@@ -299,9 +299,9 @@ describe('tokens', () => {
   it('follows a refreshed token, and closes the channel when a token expires', async () => {
     const alice = await createCustomer()
     const bob = await createCustomer()
-    const aliceClient = await clientWithToken(await tokenFor(alice.id, 2))
+    const aliceClient = await clientWithToken(await tokenFor(alice.id, 3))
     const refreshed = await listen(aliceClient, 'refreshed', 'packages')
-    const expiring = await listen(await clientWithToken(await tokenFor(bob.id, 2)), 'expiring', 'packages')
+    const expiring = await listen(await clientWithToken(await tokenFor(bob.id, 3)), 'expiring', 'packages')
     const anonClient = realtimeClient()
     const signingIn = await listen(anonClient, 'signing-in', 'packages')
 
@@ -375,6 +375,13 @@ describe('the WebSocket endpoint', () => {
     send(['4', '6', 'realtime:raw', 'phx_leave', {}])
     expect(await next()).toEqual(['4', '6', 'realtime:raw', 'phx_reply', { status: 'ok', response: {} }])
     expect(await next()).toEqual(['4', '4', 'realtime:raw', 'phx_close', {}])
+    socket.close()
+  })
+
+  it("speaks vsn 1.0.0, Phoenix's default, as JSON objects", async () => {
+    const { socket, next } = await rawSocket(`?apikey=${SUPABASE_LOCAL_ANON_KEY}`)
+    socket.send(JSON.stringify({ topic: 'phoenix', event: 'heartbeat', payload: {}, ref: '1' }))
+    expect(await next()).toEqual({ join_ref: null, ref: '1', topic: 'phoenix', event: 'phx_reply', payload: { status: 'ok', response: {} } })
     socket.close()
   })
 
