@@ -172,6 +172,33 @@ describe('postgres_changes through supabase-js', () => {
   })
 })
 
+describe("the app's live channel", () => {
+  /** src/remote/live-changes.ts: one channel, a postgres_changes binding per table. */
+  async function liveChannel(client: SupabaseClient, tables: { table: string; filter?: string }[]) {
+    const heard: string[] = []
+    const channel = client.channel(`changes-${randomUUID().slice(0, 8)}`)
+    for (const { table, filter } of tables) {
+      channel.on('postgres_changes', { event: '*', schema: 'public', table, ...(filter ? { filter } : {}) }, () => void heard.push(table))
+    }
+    await new Promise<void>((resolve, reject) => channel.subscribe((status, error) => (status === 'SUBSCRIBED' ? resolve() : reject(error ?? new Error(status)))))
+    return heard
+  }
+
+  it("tells a customer of their own package and profile, and an admin of everyone's", async () => {
+    const customer = await liveChannel(await signedIn(demoCustomer), [
+      { table: 'packages', filter: `user_id=eq.${customerId}` },
+      { table: 'profiles', filter: `id=eq.${customerId}` },
+      { table: 'lockers', filter: `user_id=eq.${customerId}` },
+    ])
+    const admin = await liveChannel(await signedIn(demoAdmin), [{ table: 'packages' }, { table: 'profiles' }, { table: 'lockers' }])
+    await insertPackage(customerId)
+    await standIn.db.query(`update public.profiles set phone = '+1 305 555 0100' where id = $1`, [customerId])
+    await waitFor(() => customer.length === 2 && admin.length === 2, 'both channels to hear both changes')
+    expect(customer).toEqual(['packages', 'profiles'])
+    expect(admin).toEqual(['packages', 'profiles'])
+  })
+})
+
 describe('RLS decides who receives a change', () => {
   it("never gives a customer another's rows, filtered or not; anon gets none; an admin gets all", async () => {
     const alice = await createCustomer()
