@@ -4,6 +4,7 @@ import { benchBackendUrl } from './environment'
 import { benchFirstPaint } from './first-paint'
 import { printMeasures, type Measure } from './measure'
 import { benchOutboxReplay } from './outbox-replay'
+import { benchRealtime } from './realtime'
 import { benchStandIn } from './standin'
 import { benchSyncPull } from './sync-pull'
 
@@ -12,6 +13,7 @@ const suites: [string, () => Promise<Measure[]>][] = [
   ['Local stand-in', benchStandIn],
   ['Sync engine: pulls', benchSyncPull],
   ['Sync engine: the outbox', benchOutboxReplay],
+  ['Live updates (Realtime)', benchRealtime],
 ]
 
 // Built against the bench's own stand-in, so a running `npm start` is left alone.

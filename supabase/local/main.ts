@@ -26,7 +26,7 @@ async function serve() {
   console.log(`
   Supabase local stand-in is running (started in ${seconds} s)
 
-  API URL          ${standIn.url}
+  API URL          ${standIn.url}   (auth, rest; realtime at ${standIn.url.replace('http', 'ws')}/realtime/v1/websocket)
   anon key         ${SUPABASE_LOCAL_ANON_KEY}
   service_role key ${SUPABASE_LOCAL_SERVICE_ROLE_KEY}
   Mail             ${standIn.mailUrl ? `${standIn.mailUrl}  (unauthenticated, local only: loopback Host, no CORS)` : 'logged only (SUPABASE_LOCAL_DEV_MAIL=off)'}
