@@ -32,7 +32,8 @@ export function LanguageSwitch() {
           hrefLang={lang}
           lang={lang}
           aria-current={lang === current ? 'true' : undefined}
-          aria-label={lang === 'es' ? 'Español' : 'English'}
+          // The name starts with the visible code, so speech and voice control find it by what is shown.
+          aria-label={`${lang.toUpperCase()} (${lang === 'es' ? 'Español' : 'English'})`}
           className={`rounded-md px-2 py-1 uppercase ${lang === current ? 'bg-brand-600 text-white' : 'text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800'}`}
         >
           {lang}

@@ -5,8 +5,12 @@ export interface AccordionItem {
   answer: ReactNode
 }
 
-/** One item open at a time; clicking the open one closes it (SPEC §4, FAQ). */
-export function Accordion({ items }: { items: AccordionItem[] }) {
+/**
+ * One item open at a time; clicking the open one closes it (SPEC §4, FAQ). Each question is a
+ * heading one level below the section it sits in (`headingLevel`), so the outline has no gaps.
+ */
+export function Accordion({ items, headingLevel = 2 }: { items: AccordionItem[]; headingLevel?: 2 | 3 | 4 }) {
+  const Heading = `h${headingLevel}` as const
   const [openIndex, setOpenIndex] = useState<number | null>(null)
   const baseId = useId()
   return (
@@ -16,7 +20,7 @@ export function Accordion({ items }: { items: AccordionItem[] }) {
         const panelId = `${baseId}-panel-${index}`
         return (
           <div key={item.question}>
-            <h3>
+            <Heading>
               <button
                 type="button"
                 aria-expanded={open}
@@ -29,7 +33,7 @@ export function Accordion({ items }: { items: AccordionItem[] }) {
                   +
                 </span>
               </button>
-            </h3>
+            </Heading>
             <div id={panelId} role="region" hidden={!open} className="px-5 pb-4 text-slate-700 dark:text-slate-300">
               {item.answer}
             </div>

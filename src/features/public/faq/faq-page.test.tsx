@@ -15,6 +15,14 @@ describe('FAQ', () => {
     expect(screen.getByRole('link', { name: 'Contact us' }).getAttribute('href')).toBe('/en/contact')
   })
 
+  it('puts each question one heading level under the page title', () => {
+    renderScreen(<FaqPage />, { lang: 'en' })
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1)
+    const questionHeadings = screen.getAllByRole('heading', { level: 2 })
+    expect(questionHeadings).toHaveLength(10)
+    expect(questionHeadings.map((heading) => heading.textContent)).toEqual(questions().map((button) => button.textContent))
+  })
+
   it('keeps one answer open at a time, and a second click closes it', () => {
     renderScreen(<FaqPage />, { lang: 'es' })
     const [first, , third] = questions()
