@@ -16,6 +16,7 @@ export const publicPages: Partial<Record<PageKey, Lazy>> & { home: Lazy } = {
   home: async () => ({ Component: (await import('@/features/public/home/home-page')).HomePage }),
   howItWorks: async () => ({ Component: (await import('@/features/public/how-it-works/how-it-works-page')).HowItWorksPage }),
   pricing: async () => ({ Component: (await import('@/features/public/pricing/pricing-page')).PricingPage }),
+  calculator: withCatalog('content', async () => (await import('@/features/public/calculator/calculator-page')).CalculatorPage),
   tracking: async () => ({ Component: (await import('./routes/tracking-route')).TrackingRoute }),
   faq: withCatalog('content', async () => (await import('@/features/public/faq/faq-page')).FaqPage),
   blog: withCatalog('content', async () => (await import('@/features/public/blog/blog-page')).BlogPage),

@@ -28,3 +28,17 @@ export function formatMeasure(value: number | string | null | undefined, unit: '
   if (value === null || value === undefined || value === '') return '—'
   return `${measure[unit](lang).format(Number(value))} ${unit}`
 }
+
+// Prices are in US dollars from a Miami business: Spanish as written in the US ("$4.99"), not
+// Spain's "4,99 US$".
+const usd = cached((lang) => new Intl.NumberFormat(lang === 'es' ? 'es-US' : 'en-US', { style: 'currency', currency: 'USD' }))
+const pounds = cached((lang) => new Intl.NumberFormat(lang, { maximumFractionDigits: 2 }))
+
+/** US cents as dollars: "$1,234.50" in both languages. */
+export function formatUsd(cents: number, lang: Lang): string {
+  return usd(lang).format(cents / 100)
+}
+
+export function formatPounds(value: number, lang: Lang): string {
+  return `${pounds(lang).format(value)} lb`
+}

@@ -4,7 +4,7 @@ import { isLang, preferredLang, type Lang } from './locales'
 
 /**
  * Catalogs that only some routes need, so the first paint loads just the shell's strings
- * (`messages.po`): `content.po` holds the long-form copy of the FAQ, blog and legal pages,
+ * (`messages.po`): `content.po` holds the long-form copy of the FAQ, blog and legal pages and the calculator,
  * `account.po` the account, customer and admin screens (see lingui.config.ts).
  */
 const routeCatalogs = {

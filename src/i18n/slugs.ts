@@ -4,6 +4,7 @@ import type { Lang } from './locales'
 export const pageSlugs = {
   howItWorks: { es: 'como-funciona', en: 'how-it-works' },
   pricing: { es: 'precios', en: 'pricing' },
+  calculator: { es: 'calculadora', en: 'calculator' },
   tracking: { es: 'rastreo', en: 'tracking' },
   faq: { es: 'faqs', en: 'faqs' },
   blog: { es: 'blog', en: 'blog' },

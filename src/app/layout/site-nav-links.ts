@@ -6,6 +6,7 @@ export const headerLinks: { page: PageKey | 'home'; label: MessageDescriptor }[]
   { page: 'home', label: msg`Home` },
   { page: 'howItWorks', label: msg`How it works` },
   { page: 'pricing', label: msg`Pricing` },
+  { page: 'calculator', label: msg`Calculator` },
   { page: 'tracking', label: msg`Tracking` },
   { page: 'blog', label: msg`Blog` },
   { page: 'contact', label: msg`Contact` },
@@ -14,6 +15,7 @@ export const headerLinks: { page: PageKey | 'home'; label: MessageDescriptor }[]
 export const footerQuickLinks: { page: PageKey; label: MessageDescriptor }[] = [
   { page: 'howItWorks', label: msg`How it works` },
   { page: 'pricing', label: msg`Pricing` },
+  { page: 'calculator', label: msg`Calculator` },
   { page: 'tracking', label: msg`Tracking` },
   { page: 'faq', label: msg`FAQ` },
   { page: 'blog', label: msg`Blog` },

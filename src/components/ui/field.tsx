@@ -37,8 +37,13 @@ export function Field({ label, error, hint, children }: FieldProps) {
 
 type Labelled = { label: string; error?: string; hint?: string }
 
+/** `aria-invalid` and `aria-describedby` may also come from outside, when the error is a group's (shown once under several fields). */
 export function TextField({ label, error, hint, ...input }: Labelled & InputHTMLAttributes<HTMLInputElement>) {
-  return <Field {...{ label, error, hint }}>{(props) => <input {...input} {...props} />}</Field>
+  return (
+    <Field {...{ label, error, hint }}>
+      {(props) => <input {...input} {...props} aria-invalid={props['aria-invalid'] ?? input['aria-invalid']} aria-describedby={props['aria-describedby'] ?? input['aria-describedby']} />}
+    </Field>
+  )
 }
 
 export function TextAreaField({ label, error, hint, ...input }: Labelled & TextareaHTMLAttributes<HTMLTextAreaElement>) {

@@ -1,7 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro'
+import { Link } from 'react-router'
 import { PageMeta } from '@/components/page-meta'
 import { Spinner } from '@/components/ui/spinner'
 import { UsAddress } from '@/components/us-address'
+import { paths, useLang } from '@/i18n/paths'
 import { useProfile } from '@/local-db/queries'
 import { useSessionUser } from '@/stores/session-store'
 import { useSyncStatusStore } from '@/stores/sync-status-store'
@@ -12,6 +14,7 @@ import { SyncLine } from './sync-line'
 /** Renders only the local read model: online, offline and just-reconnected look the same. */
 export function DashboardPage({ saveProfile }: { saveProfile: SaveProfile }) {
   const { t } = useLingui()
+  const lang = useLang()
   const user = useSessionUser()!
   const profile = useProfile(user.id)
   const syncError = useSyncStatusStore((state) => state.error)
@@ -44,6 +47,9 @@ export function DashboardPage({ saveProfile }: { saveProfile: SaveProfile }) {
               <UsAddress fullName={profile.full_name ?? ''} lockerCode={profile.locker_code} />
             </section>
           )}
+          <Link to={paths.page(lang, 'calculator')} className="block text-sm font-semibold text-brand-700 hover:underline dark:text-brand-100">
+            <Trans>Price a shipment with the calculator</Trans>
+          </Link>
         </div>
         <PackageList userId={user.id} />
       </div>

@@ -1,30 +1,31 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Button } from '@/components/ui/button'
+import { Link } from 'react-router'
+import { planTerms, type PlanId } from '@/components/plans'
+import { Button, buttonClasses } from '@/components/ui/button'
+import { formatUsd } from '@/i18n/format'
+import { paths, useLang } from '@/i18n/paths'
 import { PageIntro } from '../page-intro'
 
 interface Plan {
+  id: PlanId
   name: MessageDescriptor
-  pricePerPound: string
-  storageDays: number
   features: MessageDescriptor[]
   popular?: boolean
 }
 
 const plans: Plan[] = [
-  { name: msg`Basic`, pricePerPound: '$4.99', storageDays: 30, features: [msg`Free Miami address`, msg`Online package tracking`, msg`Consolidation for $5 per shipment`] },
+  { id: 'basic', name: msg`Basic`, features: [msg`Free Miami address`, msg`Online package tracking`, msg`Consolidation for $5 per shipment`] },
   {
+    id: 'standard',
     name: msg`Standard`,
-    pricePerPound: '$3.99',
-    storageDays: 45,
     features: [msg`Free Miami address`, msg`Online package tracking`, msg`Free consolidation`, msg`Priority support`],
     popular: true,
   },
   {
+    id: 'premium',
     name: msg`Premium`,
-    pricePerPound: '$2.99',
-    storageDays: 60,
     features: [msg`Free Miami address`, msg`Online package tracking`, msg`Free consolidation`, msg`24/7 dedicated support`, msg`One free package photo per shipment`],
   },
 ]
@@ -38,14 +39,19 @@ const addOns: { name: MessageDescriptor; price: MessageDescriptor }[] = [
 
 export function PricingPage() {
   const { t, i18n } = useLingui()
+  const lang = useLang()
   return (
     <>
-      <PageIntro title={t`Pricing`} description={t`Simple per-pound rates, no monthly fee. Pick the plan that fits how you shop.`} />
+      <PageIntro title={t`Pricing`} description={t`Simple per-pound rates, no monthly fee. Pick the plan that fits how you shop.`}>
+        <Link to={paths.page(lang, 'calculator')} className={`${buttonClasses('secondary', 'md')} mt-6`}>
+          <Trans>Price a shipment</Trans>
+        </Link>
+      </PageIntro>
       <div className="mx-auto max-w-6xl space-y-16 px-4 pb-16">
         <ul className="grid gap-6 md:grid-cols-3">
           {plans.map((plan) => (
             <li
-              key={plan.pricePerPound}
+              key={plan.id}
               className={`relative flex flex-col rounded-2xl border bg-white p-6 shadow-sm dark:bg-slate-900 ${plan.popular ? 'border-brand-600 ring-2 ring-brand-600' : 'border-slate-200 dark:border-slate-800'}`}
             >
               {plan.popular && (
@@ -55,13 +61,13 @@ export function PricingPage() {
               )}
               <h2 className="text-xl font-bold">{i18n._(plan.name)}</h2>
               <p className="mt-4">
-                <span className="text-4xl font-extrabold">{plan.pricePerPound}</span>{' '}
+                <span className="text-4xl font-extrabold">{formatUsd(planTerms[plan.id].centsPerPound, lang)}</span>{' '}
                 <span className="text-slate-600 dark:text-slate-400">
                   <Trans>per pound</Trans>
                 </span>
               </p>
               <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-                <Trans>Free storage for {plan.storageDays} days</Trans>
+                <Trans>Free storage for {planTerms[plan.id].freeStorageDays} days</Trans>
               </p>
               <ul className="mt-6 flex-1 space-y-2">
                 {plan.features.map((feature) => (

@@ -1,0 +1,29 @@
+import type { MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+import type { PlanId } from '@/components/plans'
+import type { AddOn, QuoteProblem, Units } from './shipping-quote'
+
+export const planNames: Record<PlanId, MessageDescriptor> = { basic: msg`Basic`, standard: msg`Standard`, premium: msg`Premium` }
+
+export const addOnNames: Record<AddOn, MessageDescriptor> = {
+  photos: msg`Package photos`,
+  insurance: msg`Insurance`,
+  express: msg`Express shipping (3-5 days)`,
+  consolidation: msg`Consolidation`,
+}
+
+/** What is wrong with a field, naming the limit in the units the form is in. */
+export function problemMessage(problem: QuoteProblem, units: Units): MessageDescriptor {
+  switch (problem) {
+    case 'required':
+      return msg`Enter a number.`
+    case 'notPositive':
+      return msg`Enter a number greater than 0.`
+    case 'tooHeavy':
+      return units === 'imperial' ? msg`The maximum is 70 lb per package.` : msg`The maximum is 32 kg per package.`
+    case 'tooLarge':
+      return units === 'imperial'
+        ? msg`Length + width + height may add up to 108 in at most.`
+        : msg`Length + width + height may add up to 274 cm at most.`
+  }
+}

@@ -1,0 +1,95 @@
+import { addOnPrices, planTerms, type PlanId } from '@/components/plans'
+
+export type Units = 'imperial' | 'metric'
+export type AddOn = 'photos' | 'insurance' | 'express' | 'consolidation'
+export const addOnKinds: AddOn[] = ['photos', 'insurance', 'express', 'consolidation']
+
+export interface QuoteInput {
+  units: Units
+  /** As typed: pounds or kilograms, inches or centimetres. */
+  weight: string
+  length: string
+  width: string
+  height: string
+  plan: PlanId
+  /** US dollars; needed only for insurance. */
+  declaredValue: string
+  addOns: ReadonlySet<AddOn>
+}
+
+export type QuoteField = 'weight' | 'length' | 'width' | 'height' | 'declaredValue'
+export type QuoteProblem = 'required' | 'notPositive' | 'tooHeavy' | 'tooLarge'
+
+export interface Quote {
+  actualLb: number
+  volumetricLb: number
+  /** Whole pounds charged: the greater weight, rounded up, at least 1. */
+  billableLb: number
+  centsPerPound: number
+  freightCents: number
+  addOns: { kind: AddOn; cents: number }[]
+  totalCents: number
+}
+
+export type QuoteResult = { ok: true; quote: Quote } | { ok: false; problems: Partial<Record<QuoteField, QuoteProblem>> }
+
+export const poundsPerKilogram = 2.20462
+/** Volumetric divisors: cubic inches per pound, cubic centimetres per kilogram. */
+export const volumetricDivisor: Record<Units, number> = { imperial: 166, metric: 5000 }
+/** The limits in each system's own units (SPEC §9: 70 lb / 32 kg, 108 in / 274 cm). */
+export const limits: Record<Units, { weight: number; linearSize: number }> = {
+  imperial: { weight: 70, linearSize: 108 },
+  metric: { weight: 32, linearSize: 274 },
+}
+
+const dimensions = ['length', 'width', 'height'] as const
+
+/** A positive decimal as typed ("2.5", "2,5", " 3 "), or the problem with it. */
+function positive(raw: string): number | QuoteProblem {
+  const text = raw.trim().replace(',', '.')
+  if (text === '') return 'required'
+  const value = Number(text)
+  if (!Number.isFinite(value) || value <= 0) return 'notPositive'
+  return value
+}
+
+/**
+ * Prices a shipment. Weights are compared in pounds; money is counted in cents, insurance rounded to
+ * the nearest cent. A float a hair above a whole pound (2.0000000001) is not charged a pound more.
+ */
+export function quoteShipment(input: QuoteInput): QuoteResult {
+  const problems: Partial<Record<QuoteField, QuoteProblem>> = {}
+  const read = (field: QuoteField) => {
+    const value = positive(input[field])
+    if (typeof value === 'number') return value
+    problems[field] = value
+    return 0
+  }
+  const weight = read('weight')
+  const [length, width, height] = dimensions.map(read) as [number, number, number]
+  const insured = input.addOns.has('insurance')
+  const declaredValue = insured ? read('declaredValue') : 0
+
+  const limit = limits[input.units]
+  if (!problems.weight && weight > limit.weight) problems.weight = 'tooHeavy'
+  if (dimensions.every((field) => !problems[field]) && length + width + height > limit.linearSize) {
+    for (const field of dimensions) problems[field] = 'tooLarge'
+  }
+  if (Object.keys(problems).length > 0) return { ok: false, problems }
+
+  const toPounds = input.units === 'metric' ? poundsPerKilogram : 1
+  const actualLb = weight * toPounds
+  const volumetricLb = ((length * width * height) / volumetricDivisor[input.units]) * toPounds
+  const billableLb = Math.max(1, Math.ceil(Math.max(actualLb, volumetricLb) - 1e-9))
+  const terms = planTerms[input.plan]
+  const freightCents = billableLb * terms.centsPerPound
+  const addOnCents: Record<AddOn, number> = {
+    photos: addOnPrices.photosCents,
+    insurance: Math.round(declaredValue * 100 * addOnPrices.insuranceShare),
+    express: addOnPrices.expressCents,
+    consolidation: terms.freeConsolidation ? 0 : addOnPrices.consolidationCents,
+  }
+  const addOns = addOnKinds.filter((kind) => input.addOns.has(kind)).map((kind) => ({ kind, cents: addOnCents[kind] }))
+  const totalCents = freightCents + addOns.reduce((sum, { cents }) => sum + cents, 0)
+  return { ok: true, quote: { actualLb, volumetricLb, billableLb, centsPerPound: terms.centsPerPound, freightCents, addOns, totalCents } }
+}
