@@ -1,85 +1,15 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { JwtClaims } from '../../supabase/local/as-role.ts'
-import { type Outcome, attempt as attemptOnPglite, openEmptyDatabase, queryAs } from './helpers.ts'
-import { beginAs, queryAs as queryAsOnPostgres, startCluster } from './postgres-cluster.ts'
+import { engines, type Engine, type Row } from './engines.ts'
 
 // The admin integrity migration, on PGlite and on a real PostgreSQL 15: an op_id replayed
 // with other arguments is a conflict, a changed_at from the future is refused, admins update
 // only a package's editable columns, and the API roles hold nothing RLS does not govern.
 
-type Row = Record<string, unknown>
-type Query = <R = Row>(sql: string, params?: unknown[]) => Promise<R[]>
-/** Claims, anon (null) or the database owner. */
-type Caller = JwtClaims | null | 'owner'
-
-interface Engine {
-  /** Committed, as the database owner. */
-  owner: Query
-  /** Committed, as these claims. */
-  as(claims: JwtClaims | null): Query
-  /** Rolled back; an error comes back as an outcome. */
-  attempt<T>(caller: Caller, fn: (query: Query) => Promise<T>): Promise<Outcome<T>>
-  close(): Promise<void>
-}
-
-async function openPglite(): Promise<Engine> {
-  const db = await openEmptyDatabase()
-  const queryOn =
-    (tx: Pick<typeof db, 'query'>): Query =>
-    async <R,>(sql: string, params: unknown[] = []) =>
-      (await tx.query<R>(sql, params)).rows
-  return {
-    owner: queryOn(db),
-    as: (claims) => (sql, params) => queryAs(db, claims, sql, params),
-    attempt: (caller, fn) =>
-      caller === 'owner'
-        ? db.transaction(async (tx) => {
-            const outcome = await capture(() => fn(queryOn(tx)))
-            await tx.rollback()
-            return outcome
-          })
-        : attemptOnPglite(db, caller, (tx) => fn(queryOn(tx))),
-    close: () => db.close(),
-  }
-}
-
-async function openPostgres(): Promise<Engine> {
-  const cluster = await startCluster()
-  const client = await cluster.connect()
-  const query: Query = async <R,>(sql: string, params: unknown[] = []) => (await client.query(sql, params)).rows as R[]
-  const begin = (caller: Caller) => (caller === 'owner' ? client.query('begin') : beginAs(client, caller ?? { role: 'anon' }))
-  return {
-    owner: query,
-    as: (claims) => async (sql, params) => (await queryAsOnPostgres(client, claims ?? { role: 'anon' }, sql, params)) as never,
-    attempt: async (caller, fn) => {
-      await begin(caller)
-      const outcome = await capture(() => fn(query))
-      await client.query('rollback')
-      return outcome
-    },
-    close: async () => {
-      await client.end()
-      await cluster.stop()
-    },
-  }
-}
-
-async function capture<T>(fn: () => Promise<T>): Promise<Outcome<T>> {
-  try {
-    return { ok: true, value: await fn() }
-  } catch (error) {
-    const { code = '', message = String(error) } = error as { code?: string; message?: string }
-    return { ok: false, code, message }
-  }
-}
-
 const conflictOf = (opId: string) => ({ ok: false, code: 'PT409', message: `operation ${opId} was already recorded for a different change` })
 
-describe.each([
-  { engine: 'PGlite', open: openPglite },
-  { engine: 'PostgreSQL 15', open: openPostgres },
-])('$engine', ({ open }) => {
+describe.each(engines)('$engine', ({ open }) => {
   let db: Engine
   let admin: JwtClaims & { sub: string }
   let customer: JwtClaims & { sub: string }
@@ -379,7 +309,7 @@ describe.each([
            and has_column_privilege(r.role, c.oid, a.attnum, 'UPDATE')
          order by 1, 2, 3`,
       )
-      const profileFields = ['city', 'country', 'delivery_address', 'full_name', 'id_number', 'phone', 'postal_code', 'role']
+      const profileFields = ['city', 'country', 'delivery_address', 'full_name', 'id_number', 'phone', 'plan', 'postal_code', 'role']
       expect(rows).toEqual([
         ...['deleted_at', 'meta', 'tracking_code', 'volume_m3', 'weight_kg'].map((column) => ({ role: 'authenticated', table: 'packages', column })),
         ...profileFields.map((column) => ({ role: 'authenticated', table: 'profiles', column })),

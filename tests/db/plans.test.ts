@@ -1,0 +1,61 @@
+import { randomUUID } from 'node:crypto'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { JwtClaims } from '../../supabase/local/as-role.ts'
+import { engines, type Engine } from './engines.ts'
+
+// Plans on PGlite and PostgreSQL 15: Basic by default, set by admins only, pulled with the profile.
+
+describe.each(engines)('$engine', ({ open }) => {
+  let db: Engine
+  let admin: JwtClaims & { sub: string }
+  let customer: JwtClaims & { sub: string }
+  let other: JwtClaims & { sub: string }
+
+  async function createUser(asAdmin = false) {
+    const id = randomUUID()
+    await db.owner(`insert into auth.users (id, aud, role, email, raw_user_meta_data) values ($1, 'authenticated', 'authenticated', $2, '{}')`, [id, `${id}@example.test`])
+    if (asAdmin) await db.owner(`update public.profiles set role = 'admin' where id = $1`, [id])
+    return { sub: id, role: 'authenticated' as const }
+  }
+  const planOf = async (id: string) => (await db.owner<{ plan: string }>(`select plan from public.profiles where id = $1`, [id]))[0]!.plan
+  const setPlan = (caller: JwtClaims | null, id: string, plan: string) =>
+    db.attempt(caller, (query) => query(`update public.profiles set plan = $2 where id = $1 returning plan`, [id, plan]))
+
+  beforeAll(async () => {
+    db = await open()
+    admin = await createUser(true)
+    customer = await createUser()
+    other = await createUser()
+  }, 60_000)
+  afterAll(() => db?.close())
+
+  it('a new customer is on Basic', async () => {
+    expect(await planOf(customer.sub)).toBe('basic')
+  })
+
+  it('an admin sets any plan, and only the three that exist', async () => {
+    expect(await setPlan(admin, customer.sub, 'premium')).toEqual({ ok: true, value: [{ plan: 'premium' }] })
+    expect(await setPlan(admin, customer.sub, 'gold')).toMatchObject({ ok: false, code: '23514' })
+  })
+
+  it('a customer cannot change their own plan, nor anyone else’s', async () => {
+    expect(await setPlan(customer, customer.sub, 'premium')).toMatchObject({ ok: false, code: '42501', message: 'only admins can change a plan' })
+    // Another customer's row is not even visible to update.
+    expect(await setPlan(customer, other.sub, 'premium')).toEqual({ ok: true, value: [] })
+    expect(await setPlan(null, customer.sub, 'premium')).toMatchObject({ ok: false, code: '42501' })
+    expect(await planOf(other.sub)).toBe('basic')
+  })
+
+  it('a customer still saves their own contact details', async () => {
+    const saved = await db.attempt(customer, (query) => query(`update public.profiles set city = 'Valencia' where id = $1 returning city, plan`, [customer.sub]))
+    expect(saved).toEqual({ ok: true, value: [{ city: 'Valencia', plan: 'basic' }] })
+  })
+
+  it('pull_profiles carries the plan', async () => {
+    await db.owner(`update public.profiles set plan = 'standard' where id = $1`, [other.sub])
+    const [{ page }] = await db.as(admin)<{ page: { profiles: { id: string; plan: string }[] } }>(`select public.pull_profiles(null, 1000) as page`)
+    expect(page.profiles.find((profile) => profile.id === other.sub)?.plan).toBe('standard')
+    const [{ page: own }] = await db.as(other)<{ page: { profiles: { id: string; plan: string }[] } }>(`select public.pull_profiles(null, 1000) as page`)
+    expect(own.profiles).toEqual([expect.objectContaining({ id: other.sub, plan: 'standard' })])
+  })
+})
