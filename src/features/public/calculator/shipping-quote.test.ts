@@ -50,6 +50,17 @@ describe('add-ons', () => {
     expect(quote.totalCents).toBe(4990 + 200 + 247 + 1500 + 500)
   })
 
+  it.each([
+    ['0.25', 1], // 0.5 ¢: half a cent rounds up
+    ['0.24', 0], // 0.48 ¢
+    ['1.25', 3], // 2.5 ¢
+    ['0.1', 0], // 0.2 ¢
+    ['10.10', 20], // 20.2 ¢
+    ['999.99', 2000], // 1999.98 ¢
+  ] as const)('insures $%s for %i ¢', (declaredValue, cents) => {
+    expect(quoted(input('imperial', '1', ['1', '1', '1'], 'basic', ['insurance'], declaredValue)).addOns).toEqual([{ kind: 'insurance', cents }])
+  })
+
   it.each(['standard', 'premium'] as const)('consolidation is free on %s', (plan) => {
     expect(quoted(input('imperial', '10', ['12', '10', '8'], plan, ['consolidation'])).addOns).toEqual([{ kind: 'consolidation', cents: 0 }])
   })

@@ -54,8 +54,9 @@ function positive(raw: string): number | QuoteProblem {
 }
 
 /**
- * Prices a shipment. Weights are compared in pounds; money is counted in cents, insurance rounded to
- * the nearest cent. A float a hair above a whole pound (2.0000000001) is not charged a pound more.
+ * Prices a shipment. Weights are compared in pounds; money is counted in whole cents, insurance rounded
+ * to the nearest cent with half a cent rounding up ($0.25 declared → 0.5 ¢ → 1 ¢). A float a hair above
+ * a whole pound (2.0000000001) is not charged a pound more.
  */
 export function quoteShipment(input: QuoteInput): QuoteResult {
   const problems: Partial<Record<QuoteField, QuoteProblem>> = {}
@@ -85,7 +86,7 @@ export function quoteShipment(input: QuoteInput): QuoteResult {
   const freightCents = billableLb * terms.centsPerPound
   const addOnCents: Record<AddOn, number> = {
     photos: addOnPrices.photosCents,
-    insurance: Math.round(declaredValue * 100 * addOnPrices.insuranceShare),
+    insurance: Math.round(Math.round(declaredValue * 100) * addOnPrices.insuranceShare),
     express: addOnPrices.expressCents,
     consolidation: terms.freeConsolidation ? 0 : addOnPrices.consolidationCents,
   }
