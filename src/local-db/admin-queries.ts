@@ -1,5 +1,7 @@
 import Dexie from 'dexie'
 import { useLiveQuery } from 'dexie-react-hooks'
+import type { PlanId } from '@/components/plans'
+import { isStorageEnding, storageDaysLeft } from '@/components/storage'
 import { db, type LocalPackage, type LocalProfile } from './db'
 import type { PackageStatus } from './rows'
 import { useThrottledQuery } from './throttled-query'
@@ -47,9 +49,22 @@ export function useUsersPage(search: string, roleLabels: Record<string, string>,
 }
 
 export interface PackageFilter {
-  status: PackageStatus | null
+  /** A status, or the waiting packages whose free storage ends within days or has ended. */
+  status: PackageStatus | 'storage-ending' | null
   /** Part of a tracking code, a locker code or a customer's email. */
   search: string
+}
+
+/** Waiting packages whose free storage ends within days or has ended, the most urgent first. */
+async function storageEndingPackages(): Promise<LocalPackage[]> {
+  const waiting = (await Promise.all((['recibido', 'disponible'] as const).map((status) => byStatus(status).toArray()))).flat()
+  const owners = [...new Set(waiting.map((pkg) => pkg.user_id))]
+  const plans = new Map((await db.profiles.bulkGet(owners)).map((profile, i) => [owners[i]!, profile?.plan]))
+  return waiting
+    .map((pkg) => ({ pkg, days: storageDaysLeft(pkg, plans.get(pkg.user_id)) }))
+    .filter(({ days }) => isStorageEnding(days))
+    .sort((a, b) => a.days! - b.days!)
+    .map(({ pkg }) => pkg)
 }
 
 /** The packages of a status (or all), in updated_at order. */
@@ -60,19 +75,20 @@ function byStatus(status: PackageStatus | null) {
 /** Most recently updated first, walking the index backwards: for a page of rows. */
 const indexedPackages = (status: PackageStatus | null) => byStatus(status).reverse()
 
-/** Searched by text: read whole (one getAll is far cheaper than a cursor) and matched here. */
+/** Searched by text (or storage ending): read whole (one getAll is far cheaper than a cursor) and matched here. */
 async function searchedPackages({ status, search }: PackageFilter): Promise<LocalPackage[]> {
   const needle = search.trim().toLowerCase()
   const owners = new Set((await db.profiles.toArray()).filter((profile) => contains(profile.email, needle)).map((profile) => profile.id))
   // Forwards, then reversed here: only a forward read is a single getAll.
-  const candidates = (await byStatus(status).toArray()).reverse()
+  const candidates = status === 'storage-ending' ? await storageEndingPackages() : (await byStatus(status).toArray()).reverse()
+  if (!needle) return candidates
   return candidates.filter((pkg) => contains(pkg.tracking_code, needle) || contains(pkg.locker_code, needle) || owners.has(pkg.user_id))
 }
 
 export function usePackagesPage(filter: PackageFilter, offset: number, limit: number) {
   return useThrottledQuery(
     async (): Promise<Page<LocalPackage>> => {
-      if (filter.search.trim()) {
+      if (filter.search.trim() || filter.status === 'storage-ending') {
         const all = await searchedPackages(filter)
         return { rows: all.slice(offset, offset + limit), total: all.length }
       }
@@ -87,16 +103,17 @@ export function usePackagesPage(filter: PackageFilter, offset: number, limit: nu
 
 /** Every package id a filter selects (a bulk action over all matches). */
 export async function packageIdsMatching(filter: PackageFilter): Promise<string[]> {
-  return filter.search.trim() ? (await searchedPackages(filter)).map((pkg) => pkg.id) : indexedPackages(filter.status).primaryKeys()
+  if (filter.search.trim() || filter.status === 'storage-ending') return (await searchedPackages(filter)).map((pkg) => pkg.id)
+  return indexedPackages(filter.status).primaryKeys()
 }
 
-/** Customers' emails by id, for labelling package rows. */
-export function useEmailsOf(userIds: readonly string[]) {
+/** Customers' emails and plans by id, for labelling package rows. */
+export function useOwnersOf(userIds: readonly string[]) {
   const key = [...new Set(userIds)].sort().join(',')
   return useThrottledQuery(async () => {
     const ids = key ? key.split(',') : []
     const profiles = await db.profiles.bulkGet(ids)
-    return new Map(ids.map((id, i) => [id, profiles[i]?.email ?? null]))
+    return new Map(ids.map((id, i): [string, { email: string | null; plan: PlanId | undefined }] => [id, { email: profiles[i]?.email ?? null, plan: profiles[i]?.plan }]))
   }, [key], ['profiles'])
 }
 

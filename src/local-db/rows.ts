@@ -1,4 +1,5 @@
 /** Rows as the database sends them to the read model (supabase/migrations). */
+import type { PlanId } from '@/components/plans'
 
 export const packageStatuses = ['recibido', 'consolidacion', 'transito', 'aduana', 'disponible', 'entregado'] as const
 export type PackageStatus = (typeof packageStatuses)[number]
@@ -15,6 +16,8 @@ export interface ProfileRow {
   full_name: string | null
   phone: string | null
   role: Role
+  /** Absent on rows stored before plans existed: those are Basic (the column's default). */
+  plan?: PlanId
   country: string | null
   delivery_address: string | null
   city: string | null

@@ -2,9 +2,9 @@ import type { ProfileRow } from '@/local-db/rows'
 import { saveProfile as storeProfile } from '@/local-db/writes'
 import type { Supabase } from '@/remote/client'
 
-const profileColumns = 'id, email, full_name, phone, role, country, delivery_address, city, postal_code, id_number, created_at, updated_at'
+const profileColumns = 'id, email, full_name, phone, role, plan, country, delivery_address, city, postal_code, id_number, created_at, updated_at'
 
-export type ProfileChanges = Partial<Pick<ProfileRow, 'full_name' | 'phone' | 'role' | 'country' | 'delivery_address' | 'city' | 'postal_code' | 'id_number'>>
+export type ProfileChanges = Partial<Pick<ProfileRow, 'full_name' | 'phone' | 'role' | 'plan' | 'country' | 'delivery_address' | 'city' | 'postal_code' | 'id_number'>>
 
 /**
  * Saves a profile online and stores the server's row: a customer their own (never the role), an

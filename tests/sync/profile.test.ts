@@ -66,6 +66,15 @@ describe('saveProfile', () => {
     expect(await db.profiles.get(beto!.id)).toBeUndefined()
   })
 
+  it("an admin changes a customer's plan, and the customer cannot change it back", async () => {
+    const [ana] = customers
+    await save(admin, ana!.id, { plan: 'premium' })
+    expect(await db.profiles.get(ana!.id)).toMatchObject({ plan: 'premium' })
+    await expect(save(ana!.client, ana!.id, { plan: 'basic' })).rejects.toThrow('only admins can change a plan')
+    expect(await serverProfile(ana!.id)).toMatchObject({ plan: 'premium' })
+    await save(admin, ana!.id, { plan: 'basic' })
+  })
+
   it("an admin changes a customer's role, and the admin's copy shows it", async () => {
     const [, beto] = customers
     await save(admin, beto!.id, { role: 'admin' })

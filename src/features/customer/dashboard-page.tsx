@@ -1,6 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from 'react-router'
 import { PageMeta } from '@/components/page-meta'
+import { planNames } from '@/components/plan-names'
+import { planTerms } from '@/components/plans'
 import { Spinner } from '@/components/ui/spinner'
 import { UsAddress } from '@/components/us-address'
 import { paths, useLang } from '@/i18n/paths'
@@ -13,11 +15,12 @@ import { SyncLine } from './sync-line'
 
 /** Renders only the local read model: online, offline and just-reconnected look the same. */
 export function DashboardPage({ saveProfile }: { saveProfile: SaveProfile }) {
-  const { t } = useLingui()
+  const { t, i18n } = useLingui()
   const lang = useLang()
   const user = useSessionUser()!
   const profile = useProfile(user.id)
   const syncError = useSyncStatusStore((state) => state.error)
+  const plan = profile?.plan ?? 'basic'
 
   return (
     <div className="mx-auto max-w-6xl space-y-6 px-4 py-8">
@@ -45,13 +48,18 @@ export function DashboardPage({ saveProfile }: { saveProfile: SaveProfile }) {
                 </span>
               </h2>
               <UsAddress fullName={profile.full_name ?? ''} lockerCode={profile.locker_code} />
+              <p data-testid="plan" className="text-sm text-slate-600 dark:text-slate-400">
+                <Trans>
+                  Plan {i18n._(planNames[plan])}: {planTerms[plan].freeStorageDays} days of free storage
+                </Trans>
+              </p>
             </section>
           )}
           <Link to={paths.page(lang, 'calculator')} className="block text-sm font-semibold text-brand-700 hover:underline dark:text-brand-100">
             <Trans>Price a shipment with the calculator</Trans>
           </Link>
         </div>
-        <PackageList userId={user.id} />
+        <PackageList userId={user.id} plan={profile?.plan} />
       </div>
     </div>
   )

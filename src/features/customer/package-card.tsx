@@ -1,11 +1,13 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { memo } from 'react'
 import { StatusBadge } from '@/components/package-status'
+import type { PlanId } from '@/components/plans'
+import { StorageCountdown } from '@/components/storage-countdown'
 import { formatDateTime, formatMeasure } from '@/i18n/format'
 import { useLang } from '@/i18n/paths'
 import type { LocalPackage } from '@/local-db/queries'
 
-function Card({ pkg }: { pkg: LocalPackage }) {
+function Card({ pkg, plan }: { pkg: LocalPackage; plan: PlanId | undefined }) {
   const { t } = useLingui()
   const lang = useLang()
   return (
@@ -14,6 +16,7 @@ function Card({ pkg }: { pkg: LocalPackage }) {
         <p className="font-mono font-semibold">{pkg.tracking_code ?? <span className="font-sans italic text-slate-500 dark:text-slate-400">{t`no tracking`}</span>}</p>
         <StatusBadge status={pkg.status} />
       </div>
+      <StorageCountdown pkg={pkg} plan={plan} />
       <dl className="mt-3 grid grid-cols-3 gap-2 text-sm">
         <div>
           <dt className="text-slate-500 dark:text-slate-400">
@@ -57,4 +60,7 @@ function Card({ pkg }: { pkg: LocalPackage }) {
  * Live queries hand over fresh copies on every change (a pull writes a page at a time): a card is
  * drawn again only when its package did change, which the server's version and status tell.
  */
-export const PackageCard = memo(Card, (before, after) => before.pkg.id === after.pkg.id && before.pkg.version === after.pkg.version && before.pkg.status === after.pkg.status)
+export const PackageCard = memo(
+  Card,
+  (before, after) => before.pkg.id === after.pkg.id && before.pkg.version === after.pkg.version && before.pkg.status === after.pkg.status && before.plan === after.plan,
+)

@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
+import type { PlanId } from '@/components/plans'
 import { ShowMore } from '@/components/ui/show-more'
 import { Spinner } from '@/components/ui/spinner'
 import { usePackageCount, usePackages } from '@/local-db/queries'
@@ -8,7 +9,7 @@ import { PackageCard } from './package-card'
 /** Enough to fill a screen or two; a warehouse-sized account shows more on request. */
 const packagesPerPage = 50
 
-export function PackageList({ userId }: { userId: string }) {
+export function PackageList({ userId, plan }: { userId: string; plan: PlanId | undefined }) {
   const { t } = useLingui()
   const [shown, setShown] = useState(packagesPerPage)
   const packages = usePackages(userId, shown)
@@ -28,7 +29,7 @@ export function PackageList({ userId }: { userId: string }) {
         <>
           <ul className="space-y-3">
             {packages.map((pkg) => (
-              <PackageCard key={pkg.id} pkg={pkg} />
+              <PackageCard key={pkg.id} pkg={pkg} plan={plan} />
             ))}
           </ul>
           <ShowMore shown={packages.length} total={total} onMore={() => setShown((count) => count + packagesPerPage)} />

@@ -1,12 +1,13 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useDeferredValue, useState } from 'react'
 import { PageMeta } from '@/components/page-meta'
+import { StorageCountdown } from '@/components/storage-countdown'
 import { Button } from '@/components/ui/button'
 import { SelectField, TextField } from '@/components/ui/field'
 import { Spinner } from '@/components/ui/spinner'
 import { formatDateTime } from '@/i18n/format'
 import { useLang } from '@/i18n/paths'
-import { packageIdsMatching, useEmailsOf, usePackagesPage, type PackageFilter } from '@/local-db/admin-queries'
+import { packageIdsMatching, useOwnersOf, usePackagesPage, type PackageFilter } from '@/local-db/admin-queries'
 import { isPackageStatus, type PackageStatus } from '@/local-db/rows'
 import { useOpStates } from '@/outbox/queries'
 import { queueStatusChanges } from '@/outbox/queue'
@@ -18,16 +19,19 @@ import { RowStatusSelect, StatusOptions } from '../status-select'
 import { DataTable } from './data-table'
 
 const pageSize = 50
+const storageEnding = 'storage-ending'
+const statusFilterOf = (value: string): PackageFilter['status'] => (isPackageStatus(value) ? value : value === storageEnding ? storageEnding : null)
 
 /**
- * Every package, filtered by status and searched by tracking code, locker code or customer email.
+ * Every package, filtered by status (or free storage ending) and searched by tracking code, locker code or
+ * customer email.
  * Several (or every match) can be moved to one status at once: one queued op per package.
  */
 export function PackagesPage() {
   const { t, i18n } = useLingui()
   const lang = useLang()
   const admin = useSessionUser()!
-  const [status, setStatus] = useState<PackageStatus | null>(null)
+  const [status, setStatus] = useState<PackageFilter['status']>(null)
   const [search, setSearch] = useState('')
   const [offset, setOffset] = useState(0)
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set())
@@ -35,7 +39,7 @@ export function PackagesPage() {
   const [busy, setBusy] = useState(false)
   const filter: PackageFilter = { status, search: useDeferredValue(search) }
   const page = usePackagesPage(filter, offset, pageSize)
-  const emails = useEmailsOf(page?.rows.map((pkg) => pkg.user_id) ?? [])
+  const owners = useOwnersOf(page?.rows.map((pkg) => pkg.user_id) ?? [])
   const states = useOpStates()
 
   const refilter = (change: () => void) => {
@@ -80,9 +84,10 @@ export function PackagesPage() {
         <Trans>Packages</Trans>
       </h1>
       <div className="grid gap-4 sm:grid-cols-[16rem_1fr]">
-        <SelectField label={t`Status`} value={status ?? ''} onChange={(event) => refilter(() => setStatus(isPackageStatus(event.target.value) ? event.target.value : null))}>
+        <SelectField label={t`Status`} value={status ?? ''} onChange={(event) => refilter(() => setStatus(statusFilterOf(event.target.value)))}>
           <option value="">{t`All statuses`}</option>
           <StatusOptions />
+          <option value={storageEnding}>{t`Storage ending`}</option>
         </SelectField>
         <TextField label={t`Search by tracking code, locker or customer email`} type="search" value={search} onChange={(event) => refilter(() => setSearch(event.target.value))} />
       </div>
@@ -139,10 +144,11 @@ export function PackagesPage() {
                 </td>
                 <td className="px-4 py-3">
                   <span className="font-mono">{pkg.locker_code}</span>
-                  <span className="block text-xs text-slate-500 dark:text-slate-400">{emails?.get(pkg.user_id)}</span>
+                  <span className="block text-xs text-slate-500 dark:text-slate-400">{owners?.get(pkg.user_id)?.email}</span>
                 </td>
                 <td className="px-4 py-3">
                   <RowStatusSelect aria-label={t`Status of ${name}`} value={pkg.status} onStatus={(next) => void queueStatusChanges(admin.id, [pkg.id], next)} />
+                  <StorageCountdown pkg={pkg} plan={owners?.get(pkg.user_id)?.plan} />
                 </td>
                 <td className="px-4 py-3 text-slate-600 dark:text-slate-400">{formatDateTime(pkg.updated_at, lang)}</td>
               </tr>

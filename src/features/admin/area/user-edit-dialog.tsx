@@ -1,6 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useState, type FormEvent } from 'react'
 import { collectErrors, lengthError, phoneError, requiredError, type FieldErrors } from '@/components/form-validation'
+import { planNames } from '@/components/plan-names'
+import { planIds, type PlanId } from '@/components/plans'
 import { Button } from '@/components/ui/button'
 import { Dialog } from '@/components/ui/dialog'
 import { SelectField, TextField } from '@/components/ui/field'
@@ -14,6 +16,7 @@ export interface UserChanges {
   full_name: string
   phone: string | null
   role: Role
+  plan: PlanId
 }
 
 export type SaveUser = (userId: string, changes: UserChanges) => Promise<void>
@@ -22,19 +25,20 @@ interface UserForm {
   fullName: string
   phone: string
   role: Role
+  plan: PlanId
 }
 
 const validate = (form: UserForm) =>
   collectErrors({ fullName: requiredError(form.fullName) ?? lengthError(form.fullName, 200), phone: phoneError(form.phone) ?? lengthError(form.phone, 40) })
 
 /**
- * SPEC §4: the dialog edits a copy of the user; Cancel discards it, Save sends name, phone and role.
+ * SPEC §4: the dialog edits a copy of the user; Cancel discards it, Save sends name, phone, role and plan.
  * Saving needs the server, so offline it says so; an admin cannot take away their own admin role.
  */
 export function UserEditDialog({ user, self, saveUser, onClose }: { user: LocalProfile; self: boolean; saveUser: SaveUser; onClose: () => void }) {
   const { t, i18n } = useLingui()
   const online = useOnline()
-  const [form, setForm] = useState<UserForm>({ fullName: user.full_name ?? '', phone: user.phone ?? '', role: user.role })
+  const [form, setForm] = useState<UserForm>({ fullName: user.full_name ?? '', phone: user.phone ?? '', role: user.role, plan: user.plan ?? 'basic' })
   const [errors, setErrors] = useState<FieldErrors<'fullName' | 'phone'>>({})
   const [busy, setBusy] = useState(false)
 
@@ -45,7 +49,7 @@ export function UserEditDialog({ user, self, saveUser, onClose }: { user: LocalP
     if (Object.keys(found).length > 0 || !online) return
     setBusy(true)
     try {
-      await saveUser(user.id, { full_name: form.fullName.trim(), phone: form.phone.trim() || null, role: form.role })
+      await saveUser(user.id, { full_name: form.fullName.trim(), phone: form.phone.trim() || null, role: form.role, plan: form.plan })
       showToast({ title: t`User updated`, variant: 'success' })
       onClose()
     } catch (error) {
@@ -70,6 +74,18 @@ export function UserEditDialog({ user, self, saveUser, onClose }: { user: LocalP
           {(['user', 'admin'] as const).map((role) => (
             <option key={role} value={role}>
               {i18n._(roleLabels[role])}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          label={t`Plan`}
+          value={form.plan}
+          hint={t`Sets the price per pound and the free storage days.`}
+          onChange={(event) => setForm({ ...form, plan: planIds.find((plan) => plan === event.target.value) ?? form.plan })}
+        >
+          {planIds.map((plan) => (
+            <option key={plan} value={plan}>
+              {i18n._(planNames[plan])}
             </option>
           ))}
         </SelectField>

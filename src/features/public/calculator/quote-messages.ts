@@ -1,9 +1,6 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
-import type { PlanId } from '@/components/plans'
 import type { AddOn, QuoteProblem, Units } from './shipping-quote'
-
-export const planNames: Record<PlanId, MessageDescriptor> = { basic: msg`Basic`, standard: msg`Standard`, premium: msg`Premium` }
 
 export const addOnNames: Record<AddOn, MessageDescriptor> = {
   photos: msg`Package photos`,

@@ -1,0 +1,33 @@
+import { screen } from '@testing-library/react'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { renderScreen } from '../../tests/unit/render'
+import { StorageCountdown } from './storage-countdown'
+
+const arrived = (status: string, isoDate: string) => ({ status, created_at: `${isoDate}T12:00:00`, events: [] })
+
+describe('storage countdown', () => {
+  beforeEach(() => vi.useFakeTimers({ now: new Date('2026-04-10T12:00:00'), toFake: ['Date'] }))
+  afterEach(() => vi.useRealTimers())
+
+  it('counts the days left on the plan, calmly while there are many', () => {
+    renderScreen(<StorageCountdown pkg={arrived('recibido', '2026-04-01')} plan="standard" />)
+    expect(screen.getByTestId('storage-countdown').textContent).toBe('36 free storage days left')
+  })
+
+  it('warns in Spanish in the last days, in the singular on the last but one', () => {
+    renderScreen(<StorageCountdown pkg={arrived('disponible', '2026-03-12')} plan="basic" />, { lang: 'es' })
+    expect(screen.getByTestId('storage-countdown').textContent).toBe('⚠ Queda 1 día de almacenaje gratis')
+  })
+
+  it('says when it ends today and how long ago it ended', () => {
+    renderScreen(<StorageCountdown pkg={arrived('recibido', '2026-03-11')} plan={undefined} />)
+    expect(screen.getByTestId('storage-countdown').textContent).toBe('⚠ Free storage ends today')
+    renderScreen(<StorageCountdown pkg={arrived('recibido', '2026-02-08')} plan="basic" />, { lang: 'es' })
+    expect(screen.getAllByTestId('storage-countdown')[1]!.textContent).toBe('⚠ El almacenaje gratis terminó hace 31 días')
+  })
+
+  it('shows nothing once the package has left the warehouse', () => {
+    renderScreen(<StorageCountdown pkg={arrived('transito', '2026-01-01')} plan="basic" />)
+    expect(screen.queryByTestId('storage-countdown')).toBeNull()
+  })
+})

@@ -1,0 +1,28 @@
+import { Plural, Trans } from '@lingui/react/macro'
+import type { PlanId } from './plans'
+import { isStorageEnding, storageDaysLeft } from './storage'
+
+interface Props {
+  pkg: Parameters<typeof storageDaysLeft>[0]
+  plan: PlanId | undefined
+}
+
+/** Free storage days left for a package waiting at the warehouse, as a warning in the last days. Nothing for others. */
+export function StorageCountdown({ pkg, plan }: Props) {
+  const days = storageDaysLeft(pkg, plan)
+  if (days === null) return null
+  const daysAgo = -days
+  const tone = days < 0 ? 'text-red-700 dark:text-red-400' : isStorageEnding(days) ? 'text-amber-800 dark:text-amber-300' : 'text-slate-600 dark:text-slate-400'
+  return (
+    <p data-testid="storage-countdown" data-days-left={days} className={`text-sm font-medium ${tone}`}>
+      {isStorageEnding(days) && <span aria-hidden="true">⚠ </span>}
+      {days < 0 ? (
+        <Plural value={daysAgo} one="Free storage ended # day ago" other="Free storage ended # days ago" />
+      ) : days === 0 ? (
+        <Trans>Free storage ends today</Trans>
+      ) : (
+        <Plural value={days} one="# free storage day left" other="# free storage days left" />
+      )}
+    </p>
+  )
+}

@@ -1,0 +1,47 @@
+import { randomUUID } from 'node:crypto'
+import { createClient } from '@supabase/supabase-js'
+import { expect, test } from '@playwright/test'
+import { nodeClientOptions } from '../support/node-supabase'
+import { SUPABASE_LOCAL_SERVICE_ROLE_KEY } from '../../supabase/local/keys'
+import { backendUrl, demoAdmin, logInThroughUi, newCustomer, registerPackageFor } from './backend'
+
+const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString()
+
+test('a package near the end of its free storage warns the customer, and the admin finds it under storage ending', async ({ browser }) => {
+  const customer = await newCustomer('Storage Test')
+  const tracking = `STORE-${randomUUID().slice(0, 8)}`
+  const { pkg } = await registerPackageFor(customer.email, { tracking_code: tracking })
+  // It arrived 27 days ago (only the service role can rewrite history): Basic leaves 3 free days.
+  const service = createClient(backendUrl, SUPABASE_LOCAL_SERVICE_ROLE_KEY, nodeClientOptions)
+  const { error: eventError } = await service.from('package_events').update({ changed_at: daysAgo(27) }).eq('package_id', pkg.id)
+  expect(eventError).toBeNull()
+  // Touching the package makes the change reach local copies (a pull follows row changes, not events).
+  const { error } = await service.from('packages').update({ created_at: daysAgo(27) }).eq('id', pkg.id)
+  expect(error).toBeNull()
+
+  const customerPage = await (await browser.newContext()).newPage()
+  await logInThroughUi(customerPage, '/es/login', customer, 'es')
+  await expect(customerPage.getByTestId('plan')).toContainText('Básico')
+  await expect(customerPage.getByTestId('package').filter({ hasText: tracking }).getByTestId('storage-countdown')).toHaveText('⚠ Quedan 3 días de almacenaje gratis')
+
+  const adminPage = await (await browser.newContext()).newPage()
+  await logInThroughUi(adminPage, '/admin/login', demoAdmin)
+  await adminPage.goto('/admin/packages')
+  const main = adminPage.getByRole('main')
+  await main.getByLabel('Status', { exact: true }).selectOption('storage-ending')
+  await main.getByLabel('Search by tracking code, locker or customer email').fill(tracking)
+  await expect(main.getByTestId('package-row')).toHaveCount(1)
+  await expect(main.getByTestId('package-row').getByTestId('storage-countdown')).toHaveText('⚠ 3 free storage days left')
+
+  // On Premium the same package has 33 days left, and leaves the storage-ending list.
+  await adminPage.goto('/admin/users')
+  await adminPage.getByRole('main').getByLabel('Search by name, email or role').fill(customer.email)
+  await adminPage.getByRole('main').getByRole('button', { name: `Edit ${customer.email}` }).click()
+  const dialog = adminPage.getByRole('dialog')
+  await dialog.getByLabel('Plan').selectOption('premium')
+  await dialog.getByRole('button', { name: 'Save' }).click()
+  await expect(dialog).toBeHidden()
+  // Live: the customer's open dashboard follows the plan change.
+  await expect(customerPage.getByTestId('package').filter({ hasText: tracking }).getByTestId('storage-countdown')).toHaveText('Quedan 33 días de almacenaje gratis')
+  await expect(customerPage.getByTestId('plan')).toContainText('Premium')
+})
