@@ -1,5 +1,5 @@
 import Dexie, { type EntityTable } from 'dexie'
-import type { PackageRow, PackageStatus, ProfileRow } from './rows'
+import type { PackageRow, PackageStatus, PrealertRow, ProfileRow } from './rows'
 
 /** A profile with its locker code: the customer's own, or for an admin the whole customer directory. */
 export type LocalProfile = ProfileRow & { locker_code: string | null }
@@ -11,7 +11,7 @@ export type LocalProfile = ProfileRow & { locker_code: string | null }
  */
 export type LocalPackage = Omit<PackageRow, 'deleted_at'> & { serverStatus?: string }
 
-export type SyncStream = 'packages' | 'profiles'
+export type SyncStream = 'packages' | 'profiles' | 'prealerts'
 
 /** Where a stream's pull stopped, for whom, and when it last finished. */
 export interface SyncState {
@@ -76,6 +76,7 @@ export interface AuthItem {
 export class LocalDb extends Dexie {
   profiles!: EntityTable<LocalProfile, 'id'>
   packages!: EntityTable<LocalPackage, 'id'>
+  prealerts!: EntityTable<PrealertRow, 'id'>
   syncState!: EntityTable<SyncState, 'key'>
   outbox!: EntityTable<QueuedOp, 'seq'>
   auth!: EntityTable<AuthItem, 'key'>
@@ -98,11 +99,12 @@ export class LocalDb extends Dexie {
       })
       // Profiles now carry their locker code, pulled with a checkpoint of their own: start both streams over.
       .upgrade((tx) => Promise.all([tx.table('profiles').clear(), tx.table('syncState').clear()]))
+    this.version(3).stores({ prealerts: 'id, [user_id+updated_at], tracking_code, state' })
   }
 
   /** Tables of user data: everything but the persisted session, which supabase-js itself ends. */
   get dataTables() {
-    return [this.profiles, this.packages, this.syncState, this.outbox]
+    return [this.profiles, this.packages, this.prealerts, this.syncState, this.outbox]
   }
 }
 

@@ -22,6 +22,24 @@ export function usePackageCount(userId: string) {
 
 const packagesOf = (userId: string) => db.packages.where('[user_id+updated_at]').between([userId, Dexie.minKey], [userId, Dexie.maxKey])
 
+/** The customer's prealerts, most recently updated first. */
+export function usePrealerts(userId: string) {
+  return useLiveQuery(
+    () => db.prealerts.where('[user_id+updated_at]').between([userId, Dexie.minKey], [userId, Dexie.maxKey]).reverse().toArray(),
+    [userId],
+  )
+}
+
+/** The open ('announced') prealert with this normalised tracking code, if any: what the warehouse matches on arrival. */
+export function useOpenPrealert(trackingCode: string) {
+  return useLiveQuery(() => readOpenPrealert(trackingCode), [trackingCode])
+}
+
+export async function readOpenPrealert(trackingCode: string) {
+  if (!trackingCode) return null
+  return (await db.prealerts.where('tracking_code').equals(trackingCode).filter((row) => row.state === 'announced').first()) ?? null
+}
+
 /** When this user's packages were last pulled completely (epoch ms), kept with the checkpoint. */
 export function useSyncedAt(userId: string, stream: SyncStream = 'packages') {
   return useLiveQuery(async () => {

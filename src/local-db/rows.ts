@@ -54,6 +54,26 @@ export interface PackageRow {
   events: PackageEvent[]
 }
 
+export const prealertStates = ['announced', 'received', 'cancelled'] as const
+export type PrealertState = (typeof prealertStates)[number]
+
+/** A customer's announcement of an incoming purchase; the warehouse links it to the package on arrival. */
+export interface PrealertRow {
+  id: string
+  user_id: string
+  /** Normalised by the database: trimmed, uppercase, no whitespace. */
+  tracking_code: string
+  store: string
+  description: string
+  declared_value_usd: number | string
+  expected_on: string | null
+  state: PrealertState
+  package_id: string | null
+  version: number
+  created_at: string
+  updated_at: string
+}
+
 /** One page of a pull RPC after a checkpoint, and the next checkpoint. */
 export interface PullPage<Row> {
   rows: Row[]

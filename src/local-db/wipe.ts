@@ -16,6 +16,6 @@ export function clearLocalData(): Promise<void> {
  * read model goes, and unsent changes stay only if they are this user's, to be sent when they sign in.
  */
 export async function clearReadModel(keepOpsOf: string | null): Promise<void> {
-  await clear([db.profiles, db.packages, db.syncState])
+  await clear([db.profiles, db.packages, db.prealerts, db.syncState])
   await db.outbox.filter((op) => op.userId !== keepOpsOf).delete()
 }

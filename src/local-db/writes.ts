@@ -1,6 +1,6 @@
 import { db, type LocalPackage, type LocalProfile, type SyncState, type SyncStream } from './db'
 import { withPendingOps } from './overlay'
-import type { PackageRow, ProfileRow, PulledProfile } from './rows'
+import type { PackageRow, PrealertRow, ProfileRow, PulledProfile } from './rows'
 
 /** A stream's stored pull checkpoint, or null when there is none for this user (a fresh start). */
 export async function readSyncState(stream: SyncStream, userId: string): Promise<SyncState | null> {
@@ -12,8 +12,8 @@ export async function readSyncState(stream: SyncStream, userId: string): Promise
  * Writes one pulled page with its checkpoint, atomically: a crash between pages resumes from the
  * last page written. The read model belongs to one user: another user's rows are cleared first.
  */
-async function applyPage(stream: SyncStream, userId: string, checkpoint: string | null, table: typeof db.packages | typeof db.profiles, write: () => Promise<void>) {
-  await db.transaction('rw', [db.profiles, db.packages, db.syncState, db.outbox], async () => {
+async function applyPage(stream: SyncStream, userId: string, checkpoint: string | null, table: typeof db.packages | typeof db.profiles | typeof db.prealerts, write: () => Promise<void>) {
+  await db.transaction('rw', [db.profiles, db.packages, db.prealerts, db.syncState, db.outbox], async () => {
     const previous = await db.syncState.get(stream)
     if (previous && previous.userId !== userId) await table.clear()
     await write()
@@ -61,6 +61,11 @@ export function applyPulledProfiles(userId: string, rows: PulledProfile[], check
     await db.profiles.bulkDelete(deleted)
     if (deleted.length > 0) await db.packages.where('user_id').anyOf(deleted).delete()
   })
+}
+
+/** Pulled prealerts: upserts (a cancelled or received prealert stays, with its state). */
+export function applyPulledPrealerts(userId: string, rows: PrealertRow[], checkpoint: string | null): Promise<void> {
+  return applyPage('prealerts', userId, checkpoint, db.prealerts, () => db.prealerts.bulkPut(rows).then(() => undefined))
 }
 
 /** Marks a complete pull of a stream (every page applied). */

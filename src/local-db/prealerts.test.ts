@@ -1,0 +1,54 @@
+import { beforeEach, describe, expect, it } from 'vitest'
+import { db } from './db'
+import { readOpenPrealert } from './queries'
+import type { PrealertRow } from './rows'
+import { clearLocalData, clearReadModel } from './wipe'
+import { applyPulledPrealerts, readSyncState } from './writes'
+
+const prealert = (id: string, changes: Partial<PrealertRow> = {}): PrealertRow => ({
+  id,
+  user_id: 'u1',
+  tracking_code: '1Z999AA10123456784',
+  store: 'Amazon',
+  description: 'Headphones',
+  declared_value_usd: '59.90',
+  expected_on: null,
+  state: 'announced',
+  package_id: null,
+  version: 1,
+  created_at: '2026-11-23T10:00:00Z',
+  updated_at: '2026-11-23T10:00:00Z',
+  ...changes,
+})
+
+beforeEach(() => clearLocalData())
+
+describe('pulled prealerts', () => {
+  it('are stored with their checkpoint, and a later page updates a row in place', async () => {
+    await applyPulledPrealerts('u1', [prealert('a')], '10:a')
+    await applyPulledPrealerts('u1', [prealert('a', { state: 'received', package_id: 'p1', version: 2 })], '11:a')
+    expect(await db.prealerts.toArray()).toEqual([prealert('a', { state: 'received', package_id: 'p1', version: 2 })])
+    expect(await readSyncState('prealerts', 'u1')).toMatchObject({ checkpoint: '11:a' })
+  })
+
+  it('belong to one user: another user’s pull starts from nothing', async () => {
+    await applyPulledPrealerts('u1', [prealert('a')], '10:a')
+    await applyPulledPrealerts('u2', [prealert('b', { user_id: 'u2' })], '12:b')
+    expect((await db.prealerts.toArray()).map((row) => row.id)).toEqual(['b'])
+  })
+
+  it('leave with the read model', async () => {
+    await applyPulledPrealerts('u1', [prealert('a')], '10:a')
+    await clearReadModel(null)
+    expect(await db.prealerts.count()).toBe(0)
+  })
+})
+
+describe('the open prealert of a tracking code', () => {
+  it('is the announced one; received and cancelled ones do not match', async () => {
+    await applyPulledPrealerts('admin', [prealert('old', { state: 'cancelled' }), prealert('done', { state: 'received' }), prealert('open', { user_id: 'u2' })], '10:x')
+    expect(await readOpenPrealert('1Z999AA10123456784')).toMatchObject({ id: 'open', user_id: 'u2' })
+    expect(await readOpenPrealert('OTHER123')).toBeNull()
+    expect(await readOpenPrealert('')).toBeNull()
+  })
+})
