@@ -1,0 +1,76 @@
+import type { MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+import { collectErrors, requiredError } from '@/components/form-validation'
+import { normaliseTrackingCode, trackingCodeLength, trackingCodePattern } from '@/components/tracking-code'
+
+const minTrackingLength = trackingCodeLength.min
+
+export const prealertLimits = { store: 80, description: 200, maxValueUsd: 50000 } as const
+
+export const prealertMessages = {
+  trackingTooShort: msg`At least ${minTrackingLength} characters.`,
+  trackingCharacters: msg`Use letters, digits and - only.`,
+  amount: msg`Enter an amount in US dollars, with at most 2 decimals.`,
+  amountTooHigh: msg`At most 50,000 USD.`,
+  date: msg`Enter a valid date.`,
+} satisfies Record<string, MessageDescriptor>
+
+/** Names the limit, as every message about length does. */
+export const atMostCharacters = (max: number): MessageDescriptor => msg`At most ${max} characters.`
+
+export interface PrealertForm {
+  tracking_code: string
+  store: string
+  description: string
+  declared_value_usd: string
+  /** yyyy-mm-dd from a date input, or empty. */
+  expected_on: string
+}
+
+const amountPattern = /^\d+(\.\d{1,2})?$/
+
+function trackingCodeError(typed: string): MessageDescriptor | undefined {
+  const code = normaliseTrackingCode(typed)
+  if (!code) return requiredError(code)
+  if (!trackingCodePattern.test(code)) return prealertMessages.trackingCharacters
+  if (code.length < trackingCodeLength.min) return prealertMessages.trackingTooShort
+  return code.length > trackingCodeLength.max ? atMostCharacters(trackingCodeLength.max) : undefined
+}
+
+function textError(value: string, max: number): MessageDescriptor | undefined {
+  return requiredError(value) ?? (value.trim().length > max ? atMostCharacters(max) : undefined)
+}
+
+function amountError(typed: string): MessageDescriptor | undefined {
+  const amount = typed.trim()
+  if (!amount) return requiredError(amount)
+  if (!amountPattern.test(amount)) return prealertMessages.amount
+  return Number(amount) > prealertLimits.maxValueUsd ? prealertMessages.amountTooHigh : undefined
+}
+
+function dateError(value: string): MessageDescriptor | undefined {
+  if (!value) return undefined
+  const date = new Date(`${value}T00:00:00Z`)
+  return /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value) ? undefined : prealertMessages.date
+}
+
+export function validatePrealert(form: PrealertForm) {
+  return collectErrors({
+    tracking_code: trackingCodeError(form.tracking_code),
+    store: textError(form.store, prealertLimits.store),
+    description: textError(form.description, prealertLimits.description),
+    declared_value_usd: amountError(form.declared_value_usd),
+    expected_on: dateError(form.expected_on),
+  })
+}
+
+/** What is saved: the tracking code normalised, text trimmed, the amount a number, no date as null. */
+export function prealertFields(form: PrealertForm) {
+  return {
+    tracking_code: normaliseTrackingCode(form.tracking_code),
+    store: form.store.trim(),
+    description: form.description.trim(),
+    declared_value_usd: Number(form.declared_value_usd.trim()),
+    expected_on: form.expected_on || null,
+  }
+}
