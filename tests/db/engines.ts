@@ -1,4 +1,5 @@
 // The same questions asked of PGlite and of a real PostgreSQL 15, for tests that run on both.
+import { randomUUID } from 'node:crypto'
 import type { JwtClaims } from '../../supabase/local/as-role.ts'
 import { type Outcome, attempt as attemptOnPglite, openEmptyDatabase, queryAs } from './helpers.ts'
 import { beginAs, queryAs as queryAsOnPostgres, startCluster } from './postgres-cluster.ts'
@@ -73,3 +74,11 @@ export const engines = [
   { engine: 'PGlite', open: openPglite },
   { engine: 'PostgreSQL 15', open: openPostgres },
 ]
+
+/** A signed-up user (profile and locker made by the signup trigger), an admin if asked; their claims. */
+export async function createApiUser(db: Engine, asAdmin = false): Promise<JwtClaims & { sub: string }> {
+  const id = randomUUID()
+  await db.owner(`insert into auth.users (id, aud, role, email, raw_user_meta_data) values ($1, 'authenticated', 'authenticated', $2, '{}')`, [id, `${id}@example.test`])
+  if (asAdmin) await db.owner(`update public.profiles set role = 'admin' where id = $1`, [id])
+  return { sub: id, role: 'authenticated' }
+}

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { JwtClaims } from '../../supabase/local/as-role.ts'
-import { engines, type Engine, type Row } from './engines.ts'
+import { createApiUser, engines, type Engine, type Row } from './engines.ts'
 
 // The admin integrity migration, on PGlite and on a real PostgreSQL 15: an op_id replayed
 // with other arguments is a conflict, a changed_at from the future is refused, admins update
@@ -15,15 +15,7 @@ describe.each(engines)('$engine', ({ open }) => {
   let customer: JwtClaims & { sub: string }
   let other: JwtClaims & { sub: string }
 
-  async function createUser(admin = false) {
-    const id = randomUUID()
-    await db.owner(`insert into auth.users (id, aud, role, email, raw_user_meta_data) values ($1, 'authenticated', 'authenticated', $2, '{}')`, [
-      id,
-      `${id}@example.test`,
-    ])
-    if (admin) await db.owner(`update public.profiles set role = 'admin' where id = $1`, [id])
-    return { sub: id, role: 'authenticated' as const }
-  }
+  const createUser = (asAdmin = false) => createApiUser(db, asAdmin)
 
   const createPackage = async (userId = customer.sub) =>
     (await db.owner<{ id: string }>(`insert into public.packages (user_id, tracking_code) values ($1, 'TRK-1') returning id`, [userId]))[0]!.id

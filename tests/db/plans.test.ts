@@ -1,7 +1,6 @@
-import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { JwtClaims } from '../../supabase/local/as-role.ts'
-import { engines, type Engine } from './engines.ts'
+import { createApiUser, engines, type Engine } from './engines.ts'
 
 // Plans on PGlite and PostgreSQL 15: Basic by default, set by admins only, pulled with the profile.
 
@@ -11,12 +10,7 @@ describe.each(engines)('$engine', ({ open }) => {
   let customer: JwtClaims & { sub: string }
   let other: JwtClaims & { sub: string }
 
-  async function createUser(asAdmin = false) {
-    const id = randomUUID()
-    await db.owner(`insert into auth.users (id, aud, role, email, raw_user_meta_data) values ($1, 'authenticated', 'authenticated', $2, '{}')`, [id, `${id}@example.test`])
-    if (asAdmin) await db.owner(`update public.profiles set role = 'admin' where id = $1`, [id])
-    return { sub: id, role: 'authenticated' as const }
-  }
+  const createUser = (asAdmin = false) => createApiUser(db, asAdmin)
   const planOf = async (id: string) => (await db.owner<{ plan: string }>(`select plan from public.profiles where id = $1`, [id]))[0]!.plan
   const setPlan = (caller: JwtClaims | null, id: string, plan: string) =>
     db.attempt(caller, (query) => query(`update public.profiles set plan = $2 where id = $1 returning plan`, [id, plan]))
