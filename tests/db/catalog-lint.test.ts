@@ -21,7 +21,7 @@ it('every table in public has row level security enabled and at least one policy
     from pg_class c join pg_namespace n on n.oid = c.relnamespace
     where n.nspname = 'public' and c.relkind in ('r', 'p')
     order by c.relname`)
-  expect(rows.map((row) => row.table)).toEqual(['deleted_profiles', 'lockers', 'package_events', 'packages', 'profiles'])
+  expect(rows.map((row) => row.table)).toEqual(['deleted_profiles', 'lockers', 'package_events', 'packages', 'prealert_ops', 'prealerts', 'profiles'])
   for (const row of rows) expect(row, row.table).toMatchObject({ rls: true, policies: expect.any(Number) })
   expect(rows.filter((row) => row.policies < 1)).toEqual([])
 })

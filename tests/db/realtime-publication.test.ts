@@ -3,8 +3,8 @@ import { readMigrations } from '../../supabase/local/database.ts'
 import { openEmptyDatabase } from './helpers.ts'
 import { type Cluster, startCluster } from './postgres-cluster.ts'
 
-// The realtime publication migration on both engines: PGlite (the stand-in) and PostgreSQL 15,
-// where Supabase runs it against a publication it created itself.
+// The realtime publication migrations on both engines: PGlite (the stand-in) and PostgreSQL 15,
+// where Supabase runs them against a publication it created itself.
 
 interface Engine {
   exec(sql: string): Promise<unknown>
@@ -12,12 +12,20 @@ interface Engine {
   close(): Promise<void>
 }
 
-const published = ['deleted_profiles', 'lockers', 'packages', 'profiles']
+const published = ['deleted_profiles', 'lockers', 'packages', 'prealerts', 'profiles']
+
+/** The migrations that add tables to the publication, in the order they apply. */
+const publicationMigrations = ['realtime_publication', 'prealerts_realtime']
 
 async function migrationSql(): Promise<string> {
-  const migration = (await readMigrations()).find((candidate) => candidate.name === 'realtime_publication')
-  if (!migration) throw new Error('the realtime_publication migration is missing')
-  return migration.sql
+  const migrations = await readMigrations()
+  return publicationMigrations
+    .map((name) => {
+      const migration = migrations.find((candidate) => candidate.name === name)
+      if (!migration) throw new Error(`the ${name} migration is missing`)
+      return migration.sql
+    })
+    .join('\n')
 }
 
 async function pglite(): Promise<Engine> {
@@ -83,7 +91,7 @@ describe.each([
   })
 
   it("adds the tables to a publication that already exists, as Supabase's does", async () => {
-    await engine.exec('alter publication supabase_realtime drop table public.packages, public.lockers')
+    await engine.exec('alter publication supabase_realtime drop table public.packages, public.lockers, public.prealerts')
     await engine.exec(await migrationSql())
     expect(await publishedTables()).toEqual(published)
   })
