@@ -1,11 +1,14 @@
 import { randomUUID } from 'node:crypto'
+import type pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { JwtClaims } from '../../supabase/local/as-role.ts'
 import { type Caller, createApiUser, engines, type Engine } from './engines.ts'
+import { type Cluster, beginAs, queryAs, startCluster } from './postgres-cluster.ts'
 
 // Prealerts on PGlite and PostgreSQL 15: who reads them, save_prealert and cancel_prealert
 // (normalised, limited, exactly once per op), pull_prealerts' pages, and register_package
-// matching a customer's announced prealert exactly once.
+// matching a customer's announced prealert exactly once. Then, on PostgreSQL 15 only (PGlite
+// has one connection), the same rules with transactions that overlap.
 
 type User = JwtClaims & { sub: string }
 
@@ -518,5 +521,141 @@ describe.each(engines)('$engine', ({ open }) => {
       ).toMatchObject({ ok: false, code: 'PT409', message: `package ${r.packageId} already exists` })
       expect(await stored(open.id)).toMatchObject({ state: 'announced', package_id: null })
     })
+  })
+})
+
+describe('PostgreSQL 15, overlapping transactions', () => {
+  let cluster: Cluster
+  const clients: pg.Client[] = []
+  let owner: pg.Client
+  let admin: JwtClaims
+  let customer: JwtClaims & { sub: string }
+
+  const connect = async () => {
+    const client = await cluster.connect()
+    clients.push(client)
+    return client
+  }
+
+  /** Waits until `client`'s backend is blocked on a lock. */
+  const waitUntilBlocked = async (client: pg.Client, lock: string) => {
+    const pid = (client as unknown as { processID: number }).processID
+    for (let i = 0; i < 200; i++) {
+      const { rows } = await owner.query(`select 1 from pg_stat_activity where pid = $1 and wait_event_type = 'Lock'`, [pid])
+      if (rows.length > 0) return
+      await new Promise((resolve) => setTimeout(resolve, 25))
+    }
+    throw new Error(`the second connection never blocked on ${lock}`)
+  }
+
+  const saveSql = `select public.save_prealert($1, $2, $3, 'Amazon', 'Shoes', 10, null) as result`
+  const registerSql = `select public.register_package(gen_random_uuid(), $1, $2, gen_random_uuid(), 'recibido', $3) as result`
+  type Result<R> = { result: R }
+  const stored = async (id: string) =>
+    (await owner.query<{ state: string; version: number; package_id: string | null }>(`select state, version::int, package_id from public.prealerts where id = $1`, [id]))
+      .rows[0]
+  /** The outcome of a statement that may fail, as { code, message }. */
+  const settle = async <R,>(pending: Promise<pg.QueryResult<Result<R>>>) =>
+    pending.then(
+      (result) => ({ ok: true as const, value: result.rows[0]!.result }),
+      (error: { code?: string; message?: string }) => ({ ok: false as const, code: error.code, message: error.message }),
+    )
+
+  beforeAll(async () => {
+    cluster = await startCluster()
+    owner = await connect()
+    const user = async (asAdmin: boolean) => {
+      const id = randomUUID()
+      await owner.query(`insert into auth.users (id, aud, role, email, raw_user_meta_data) values ($1, 'authenticated', 'authenticated', $2, '{}')`, [id, `${id}@example.test`])
+      if (asAdmin) await owner.query(`update public.profiles set role = 'admin' where id = $1`, [id])
+      return { sub: id, role: 'authenticated' as const }
+    }
+    admin = await user(true)
+    customer = await user(false)
+  }, 60_000)
+
+  afterAll(async () => {
+    await Promise.all(clients.map((client) => client.end().catch(() => {})))
+    await cluster?.stop()
+  })
+
+  it('a save racing its replay: the replay waits, then returns the same prealert; one row, one op', async () => {
+    const [first, second] = [await connect(), await connect()]
+    const params = [randomUUID(), randomUUID(), freshTracking()]
+    await beginAs(first, customer)
+    const original = (await first.query<Result<Prealert>>(saveSql, params)).rows[0]!.result
+    await beginAs(second, customer)
+    const replay = second.query<Result<Prealert>>(saveSql, params)
+    await waitUntilBlocked(second, "the first save's uncommitted op")
+    await first.query('commit')
+    const replayed = (await replay).rows[0]!.result
+    await second.query('commit')
+    expect(replayed).toEqual(original)
+    expect(await stored(original.id)).toMatchObject({ state: 'announced', version: 1 })
+    expect((await owner.query(`select count(*)::int as n from public.prealert_ops where op_id = $1`, [params[0]])).rows[0]).toEqual({ n: 1 })
+  })
+
+  it('two open prealerts of one tracking number racing: the second waits and is refused (PT409)', async () => {
+    const [first, second] = [await connect(), await connect()]
+    const tracking = freshTracking()
+    await beginAs(first, customer)
+    await first.query(saveSql, [randomUUID(), randomUUID(), tracking])
+    await beginAs(second, customer)
+    const racing = settle<Prealert>(second.query(saveSql, [randomUUID(), randomUUID(), tracking]))
+    await waitUntilBlocked(second, 'the unique index of open tracking numbers')
+    await first.query('commit')
+    expect(await racing).toEqual({ ok: false, code: 'PT409', message: 'A package with this tracking number is already announced' })
+    await second.query('rollback')
+  })
+
+  it('two packages of one tracking number registered at once: the prealert is matched by the first only', async () => {
+    const prealert = (await queryAs<Result<Prealert>>(owner, customer, saveSql, [randomUUID(), randomUUID(), freshTracking()]))[0]!.result
+    const [first, second] = [await connect(), await connect()]
+    const [packageA, packageB] = [randomUUID(), randomUUID()]
+    type Registered = { package: { meta: Record<string, unknown> | null } }
+    await beginAs(first, admin)
+    const a = (await first.query<Result<Registered>>(registerSql, [packageA, customer.sub, prealert.tracking_code])).rows[0]!.result
+    await beginAs(second, admin)
+    const pendingB = second.query<Result<Registered>>(registerSql, [packageB, customer.sub, prealert.tracking_code])
+    await waitUntilBlocked(second, 'the prealert row lock')
+    await first.query('commit')
+    const b = (await pendingB).rows[0]!.result
+    await second.query('commit')
+    expect(a.package.meta).toMatchObject({ prealert_id: prealert.id })
+    expect(b.package.meta).toBeNull()
+    expect(await stored(prealert.id)).toEqual({ state: 'received', version: 2, package_id: packageA })
+  })
+
+  it('a customer’s edit racing the registration that receives the prealert waits, then is refused (PT409)', async () => {
+    const id = randomUUID()
+    const tracking = freshTracking()
+    await queryAs(owner, customer, saveSql, [randomUUID(), id, tracking])
+    const [warehouse, phone] = [await connect(), await connect()]
+    await beginAs(warehouse, admin)
+    await warehouse.query(registerSql, [randomUUID(), customer.sub, tracking])
+    await beginAs(phone, customer)
+    const edit = settle<Prealert>(phone.query(`select public.save_prealert($1, $2, $3, 'eBay', 'Shoes', 10, null) as result`, [randomUUID(), id, tracking]))
+    await waitUntilBlocked(phone, 'the prealert row lock')
+    await warehouse.query('commit')
+    expect(await edit).toEqual({ ok: false, code: 'PT409', message: 'This prealert can no longer be changed' })
+    await phone.query('rollback')
+    expect(await stored(id)).toMatchObject({ state: 'received', version: 2 })
+  })
+
+  it('pull_prealerts holds its checkpoint before a save still open, then delivers it', async () => {
+    const puller = await connect()
+    const pull = async (since: string | null) =>
+      (await queryAs<Result<Pull>>(puller, customer, 'select public.pull_prealerts($1, 100) as result', [since]))[0]!.result
+    const start = (await pull(null)).checkpoint
+    const slow = await connect()
+    await beginAs(slow, customer)
+    const late = (await slow.query<Result<Prealert>>(saveSql, [randomUUID(), randomUUID(), freshTracking()])).rows[0]!.result
+    const early = (await queryAs<Result<Prealert>>(owner, customer, saveSql, [randomUUID(), randomUUID(), freshTracking()]))[0]!.result
+
+    const before = await pull(start)
+    expect(before).toEqual({ prealerts: [], checkpoint: start, has_more: false })
+    await slow.query('commit')
+    const after = await pull(before.checkpoint)
+    expect(after.prealerts.map((row) => row.id)).toEqual([late.id, early.id])
   })
 })
