@@ -6,7 +6,7 @@ test('the manifest makes the app installable', async ({ page, request }) => {
   await page.goto('/es')
   const href = await page.locator('link[rel="manifest"]').getAttribute('href')
   const manifest = await (await request.get(href!)).json()
-  expect(manifest).toMatchObject({ display: 'standalone', start_url: '/es', scope: '/' })
+  expect(manifest).toMatchObject({ display: 'standalone', start_url: '/start', scope: '/' })
   expect(manifest.name).toBeTruthy()
   expect(manifest.short_name).toBeTruthy()
   expect(manifest.description).toBeTruthy()
