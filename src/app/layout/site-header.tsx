@@ -1,6 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
 import { Link, NavLink, useLocation } from 'react-router'
+import { InstallAppButton } from '@/components/install-app/install-app-button'
+import { IosInstallHint } from '@/components/install-app/ios-install-hint'
 import { MenuButton } from '@/components/ui/menu-button'
 import { paths, useLang } from '@/i18n/paths'
 import { AccountLinks } from './account-links'
@@ -40,6 +42,9 @@ export function SiteHeader() {
           <OfflineIndicator />
           <LanguageSwitch />
           <ThemeToggle />
+          <div className="hidden lg:contents">
+            <InstallAppButton variant="secondary" />
+          </div>
           <div className="hidden items-center gap-2 md:flex">
             <AccountLinks />
           </div>
@@ -54,8 +59,10 @@ export function SiteHeader() {
           <div className="flex flex-wrap gap-2 md:hidden">
             <AccountLinks />
           </div>
+          <InstallAppButton variant="secondary" className="mt-3 w-full sm:w-auto" />
         </div>
       )}
+      <IosInstallHint />
       <span className="sr-only" aria-live="polite">
         {menuOpen ? <Trans>Menu open</Trans> : null}
       </span>
