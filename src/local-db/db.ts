@@ -38,34 +38,68 @@ interface QueuedOpBase {
   seq?: number
   /** The server's idempotency key: a replay of the same op is recorded once. */
   opId: string
-  /** The admin who queued it; only their session may send it. */
+  /** The user who queued it; only their session may send it. */
   userId: string
-  packageId: string
-  /** The package version this change was made on (0 for a package not yet on the server). */
-  baseVersion: number
   /** pending: waiting or being sent; conflict: the package changed meanwhile; failed: refused by the server. */
   state: 'pending' | 'conflict' | 'failed'
   attempts: number
   /** Epoch ms before which a network retry waits (backoff). */
   nextAttemptAt: number
   lastError: string | null
-  /** When the admin made the change (client clock, for display only). */
+  /** When the change was made (client clock, for display only). */
   createdAt: string
 }
 
-export interface StatusOp extends QueuedOpBase {
+/** An admin's change to a package. */
+interface PackageOpBase extends QueuedOpBase {
+  packageId: string
+  /** The package version this change was made on (0 for a package not yet on the server). */
+  baseVersion: number
+}
+
+export interface StatusOp extends PackageOpBase {
   kind: 'set-status'
   status: PackageStatus
   /** The package as the server had it when it refused this change as superseded. */
   current?: { status: string; version: number }
 }
 
-export interface RegisterOp extends QueuedOpBase {
+export interface RegisterOp extends PackageOpBase {
   kind: 'register-package'
   package: NewPackage
 }
 
-export type QueuedOp = StatusOp | RegisterOp
+/** What a customer types about an incoming purchase, as `save_prealert` takes it. */
+export interface PrealertFields {
+  tracking_code: string
+  store: string
+  description: string
+  declared_value_usd: number
+  expected_on: string | null
+}
+
+/** A customer's change to one of their prealerts. Its id is chosen on this device, so a replay never makes a second one. */
+interface PrealertOpBase extends QueuedOpBase {
+  prealertId: string
+}
+
+export interface SavePrealertOp extends PrealertOpBase {
+  kind: 'save-prealert'
+  prealert: PrealertFields
+}
+
+export interface CancelPrealertOp extends PrealertOpBase {
+  kind: 'cancel-prealert'
+}
+
+export type PackageOp = StatusOp | RegisterOp
+export type PrealertOp = SavePrealertOp | CancelPrealertOp
+export type QueuedOp = PackageOp | PrealertOp
+
+export const isPackageOp = (op: QueuedOp): op is PackageOp => op.kind === 'set-status' || op.kind === 'register-package'
+
+/** The row an op changes: a package's or a prealert's id. A row's ops reach the server one at a time, in order. */
+export const subjectOf = (op: QueuedOp): string => (isPackageOp(op) ? op.packageId : op.prealertId)
 
 /** supabase-js's persisted session, kept where the service worker can read it too. */
 export interface AuthItem {
@@ -100,6 +134,7 @@ export class LocalDb extends Dexie {
       // Profiles now carry their locker code, pulled with a checkpoint of their own: start both streams over.
       .upgrade((tx) => Promise.all([tx.table('profiles').clear(), tx.table('syncState').clear()]))
     this.version(3).stores({ prealerts: 'id, [user_id+updated_at], tracking_code, state' })
+    this.version(4).stores({ outbox: '++seq, &opId, packageId, prealertId' })
   }
 
   /** Tables of user data: everything but the persisted session, which supabase-js itself ends. */

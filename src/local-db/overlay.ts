@@ -1,4 +1,4 @@
-import { db, type LocalPackage, type QueuedOp } from './db'
+import { db, isPackageOp, type LocalPackage, type PackageOp, type QueuedOp } from './db'
 
 type ServerPackage = Omit<LocalPackage, 'serverStatus'>
 
@@ -13,14 +13,14 @@ export function serverRowOf({ serverStatus, ...row }: LocalPackage): ServerPacka
  * or a refusal did not happen, so the row shows the server's status for it.
  */
 export function withPendingOps(server: ServerPackage, ops: readonly QueuedOp[]): LocalPackage {
-  const pending = ops.filter((op) => op.state === 'pending' && op.packageId === server.id)
+  const pending = ops.filter((op) => isPackageOp(op) && op.state === 'pending' && op.packageId === server.id)
   const last = pending.findLast((op) => op.kind === 'set-status')
   return last?.kind === 'set-status' ? { ...server, status: last.status, serverStatus: server.status } : server
 }
 
 /** This package's queued ops in creation order (call inside a transaction that includes the outbox). */
-export function opsOf(packageId: string): Promise<QueuedOp[]> {
-  return db.outbox.where('packageId').equals(packageId).sortBy('seq')
+export async function opsOf(packageId: string): Promise<PackageOp[]> {
+  return (await db.outbox.where('packageId').equals(packageId).sortBy('seq')).filter(isPackageOp)
 }
 
 /** Re-derives a package's local row after its queued ops changed (inside a transaction with both tables). */

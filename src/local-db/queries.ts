@@ -1,6 +1,7 @@
 import Dexie, { liveQuery } from 'dexie'
 import { useLiveQuery } from 'dexie-react-hooks'
-import { db, type SyncStream } from './db'
+import { db, isPackageOp, type PrealertOp, type SyncStream } from './db'
+import { withPendingPrealertOps } from './prealert-overlay'
 import type { Role } from './rows'
 import { useThrottledQuery } from './throttled-query'
 
@@ -22,12 +23,13 @@ export function usePackageCount(userId: string) {
 
 const packagesOf = (userId: string) => db.packages.where('[user_id+updated_at]').between([userId, Dexie.minKey], [userId, Dexie.maxKey])
 
-/** The customer's prealerts, most recently updated first. */
+/** The customer's prealerts with their queued changes on top, most recently changed first. */
 export function usePrealerts(userId: string) {
-  return useLiveQuery(
-    () => db.prealerts.where('[user_id+updated_at]').between([userId, Dexie.minKey], [userId, Dexie.maxKey]).reverse().toArray(),
-    [userId],
-  )
+  return useLiveQuery(async () => {
+    const rows = await db.prealerts.where('[user_id+updated_at]').between([userId, Dexie.minKey], [userId, Dexie.maxKey]).toArray()
+    const ops = (await db.outbox.toArray()).filter((op): op is PrealertOp => !isPackageOp(op) && op.userId === userId)
+    return withPendingPrealertOps(rows, ops, userId)
+  }, [userId])
 }
 
 /** The open ('announced') prealert with this normalised tracking code, if any: what the warehouse matches on arrival. */

@@ -1,4 +1,4 @@
-import { db, type LocalPackage, type LocalProfile, type SyncState, type SyncStream } from './db'
+import { db, isPackageOp, type LocalPackage, type LocalProfile, type SyncState, type SyncStream } from './db'
 import { withPendingOps } from './overlay'
 import type { PackageRow, PrealertRow, ProfileRow, PulledProfile } from './rows'
 
@@ -29,7 +29,7 @@ async function applyPage(stream: SyncStream, userId: string, checkpoint: string 
  */
 export function applyPulledPackages(userId: string, rows: PackageRow[], checkpoint: string | null): Promise<void> {
   return applyPage('packages', userId, checkpoint, db.packages, async () => {
-    const ops = await db.outbox.toArray()
+    const ops = (await db.outbox.toArray()).filter(isPackageOp)
     const queued = new Set(ops.map((op) => op.packageId))
     const live: LocalPackage[] = []
     const deleted: string[] = []

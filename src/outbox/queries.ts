@@ -1,4 +1,4 @@
-import { db, type LocalPackage, type QueuedOp } from '@/local-db/db'
+import { db, isPackageOp, type LocalPackage, type PackageOp, type QueuedOp } from '@/local-db/db'
 import { useThrottledQuery } from '@/local-db/throttled-query'
 
 export type OpState = QueuedOp['state']
@@ -26,11 +26,11 @@ export async function countUnsent(userId: string): Promise<OutboxCounts> {
   return countsOf(await opsOfUser(userId))
 }
 
-/** The user's queued ops in sending order, each with its package as this device has it. */
+/** The user's queued package changes in sending order, each with its package as this device has it. */
 export function useOutbox(userId: string) {
   return useThrottledQuery(
-    async (): Promise<{ op: QueuedOp; pkg: LocalPackage | undefined }[]> => {
-      const ops = await opsOfUser(userId)
+    async (): Promise<{ op: PackageOp; pkg: LocalPackage | undefined }[]> => {
+      const ops = (await opsOfUser(userId)).filter(isPackageOp)
       const packages = await db.packages.bulkGet(ops.map((op) => op.packageId))
       return ops.map((op, i) => ({ op, pkg: packages[i] }))
     },
@@ -46,7 +46,7 @@ export function useOpStates(): Map<string, OpState> | undefined {
   return useThrottledQuery(
     async () => {
       const states = new Map<string, OpState>()
-      for (const op of await db.outbox.toArray()) {
+      for (const op of (await db.outbox.toArray()).filter(isPackageOp)) {
         const seen = states.get(op.packageId)
         if (!seen || severity[op.state] > severity[seen]) states.set(op.packageId, op.state)
       }

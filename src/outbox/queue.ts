@@ -1,4 +1,4 @@
-import { db, type LocalPackage, type NewPackage, type QueuedOp, type RegisterOp, type StatusOp } from '@/local-db/db'
+import { db, isPackageOp, type LocalPackage, type NewPackage, type PackageOp, type QueuedOp, type RegisterOp, type StatusOp } from '@/local-db/db'
 import { serverRowOf, withPendingOps } from '@/local-db/overlay'
 import type { PackageStatus } from '@/local-db/rows'
 
@@ -14,12 +14,11 @@ export function notifyQueued(): void {
   for (const listener of listeners) listener()
 }
 
-export function newOpFields(userId: string, packageId: string, baseVersion: number) {
+/** The fields every new op starts with: a fresh op id, pending, never tried. */
+export function newOpFields(userId: string) {
   return {
     opId: crypto.randomUUID(),
     userId,
-    packageId,
-    baseVersion,
     state: 'pending',
     attempts: 0,
     nextAttemptAt: 0,
@@ -29,8 +28,8 @@ export function newOpFields(userId: string, packageId: string, baseVersion: numb
 }
 
 /** Ops grouped by package, each group in creation order. */
-function byPackage(ops: readonly QueuedOp[]): Map<string, QueuedOp[]> {
-  const groups = new Map<string, QueuedOp[]>()
+function byPackage(ops: readonly PackageOp[]): Map<string, PackageOp[]> {
+  const groups = new Map<string, PackageOp[]>()
   for (const op of [...ops].sort((a, b) => a.seq! - b.seq!)) {
     const group = groups.get(op.packageId)
     if (group) group.push(op)
@@ -47,9 +46,9 @@ function byPackage(ops: readonly QueuedOp[]): Map<string, QueuedOp[]> {
 export async function queueStatusChanges(userId: string, packageIds: readonly string[], status: PackageStatus): Promise<number> {
   const changed = await db.transaction('rw', db.packages, db.outbox, async () => {
     const rows = (await db.packages.bulkGet([...packageIds])).filter((row): row is LocalPackage => row !== undefined && row.status !== status)
-    const ops: StatusOp[] = rows.map((row) => ({ ...newOpFields(userId, row.id, row.version), kind: 'set-status', status }))
+    const ops: StatusOp[] = rows.map((row) => ({ ...newOpFields(userId), packageId: row.id, baseVersion: row.version, kind: 'set-status', status }))
     await db.outbox.bulkAdd(ops)
-    const queued = byPackage(await db.outbox.where('packageId').anyOf(rows.map((row) => row.id)).toArray())
+    const queued = byPackage((await db.outbox.where('packageId').anyOf(rows.map((row) => row.id)).toArray()).filter(isPackageOp))
     await db.packages.bulkPut(rows.map((row) => withPendingOps(serverRowOf(row), queued.get(row.id) ?? [])))
     return ops.length
   })
@@ -66,7 +65,7 @@ export async function queueRegistration(userId: string, pkg: NewPackage): Promis
   const now = new Date().toISOString()
   const row: LocalPackage = { id, ...pkg, version: 0, created_at: now, updated_at: now, events: [] }
   await db.transaction('rw', db.packages, db.outbox, async () => {
-    const op: RegisterOp = { ...newOpFields(userId, id, 0), kind: 'register-package', package: pkg }
+    const op: RegisterOp = { ...newOpFields(userId), packageId: id, baseVersion: 0, kind: 'register-package', package: pkg }
     await db.outbox.add(op)
     await db.packages.add(row)
   })

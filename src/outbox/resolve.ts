@@ -1,4 +1,4 @@
-import { db, type QueuedOp, type StatusOp } from '@/local-db/db'
+import { db, isPackageOp, type QueuedOp, type StatusOp } from '@/local-db/db'
 import { opsOf, refreshOverlay, serverRowOf, withPendingOps } from '@/local-db/overlay'
 import { newOpFields, notifyQueued } from './queue'
 
@@ -12,7 +12,7 @@ export async function reapply(op: StatusOp): Promise<void> {
     if (!local) return
     const server = serverRowOf(local)
     const version = Math.max(server.version, op.current?.version ?? 0)
-    const again: StatusOp = { ...newOpFields(op.userId, op.packageId, version), kind: 'set-status', status: op.status }
+    const again: StatusOp = { ...newOpFields(op.userId), packageId: op.packageId, baseVersion: version, kind: 'set-status', status: op.status }
     await db.outbox.add(again)
     await db.packages.put(withPendingOps(server, await opsOf(op.packageId)))
   })
@@ -23,24 +23,29 @@ export async function reapply(op: StatusOp): Promise<void> {
 export async function retry(op: QueuedOp): Promise<void> {
   await db.transaction('rw', db.packages, db.outbox, async () => {
     await db.outbox.update(op.seq!, { state: 'pending', attempts: 0, nextAttemptAt: 0, lastError: null })
-    await refreshOverlay(op.packageId)
+    if (isPackageOp(op)) await refreshOverlay(op.packageId)
   })
   notifyQueued()
 }
 
 /**
  * Drops the change. A registration takes its package with it (and the changes queued on it, which
- * could never be applied); a status change leaves the package as the server has it.
+ * could never be applied); a status change leaves the package as the server has it. A prealert the
+ * server never recorded goes with all its changes; otherwise it stays as the server has it.
  */
 export async function discard(op: QueuedOp): Promise<void> {
-  await db.transaction('rw', db.packages, db.outbox, async () => {
+  await db.transaction('rw', db.packages, db.prealerts, db.outbox, async () => {
     if (op.kind === 'register-package') {
       await db.outbox.where('packageId').equals(op.packageId).delete()
       await db.packages.delete(op.packageId)
       return
     }
+    if (!isPackageOp(op) && !(await db.prealerts.get(op.prealertId))) {
+      await db.outbox.where('prealertId').equals(op.prealertId).delete()
+      return
+    }
     await db.outbox.delete(op.seq!)
-    await refreshOverlay(op.packageId)
+    if (isPackageOp(op)) await refreshOverlay(op.packageId)
   })
 }
 

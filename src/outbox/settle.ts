@@ -1,6 +1,6 @@
-import { db, type QueuedOp } from '@/local-db/db'
+import { db, isPackageOp, type PackageOp, type PrealertOp, type QueuedOp } from '@/local-db/db'
 import { opsOf, refreshOverlay, serverRowOf, withPendingOps } from '@/local-db/overlay'
-import type { PackageRow } from '@/local-db/rows'
+import type { PackageRow, PrealertRow } from '@/local-db/rows'
 
 // What the sync engine records after the server's answers, in one transaction with the read
 // model, so the outbox and the screen never disagree.
@@ -12,17 +12,21 @@ export async function queuedOpsOf(userId: string): Promise<QueuedOp[]> {
 
 /** What the server made of a sent op, as the outbox records it. */
 export type Settlement =
-  | { op: QueuedOp; outcome: 'applied' | 'superseded'; row: PackageRow }
+  | { op: PackageOp; outcome: 'applied' | 'superseded'; row: PackageRow }
+  | { op: PrealertOp; outcome: 'recorded'; row: PrealertRow }
   | { op: QueuedOp; outcome: 'refused'; message: string }
   | { op: QueuedOp; outcome: 'retry'; message: string; retryAt: number }
 
 /** A round of answers, recorded in one transaction: the screens redraw once for all of them. */
 export function settleAll(settlements: readonly Settlement[]): Promise<void> {
-  return db.transaction('rw', db.packages, db.outbox, async () => {
+  return db.transaction('rw', db.packages, db.prealerts, db.outbox, async () => {
     for (const settlement of settlements) {
       switch (settlement.outcome) {
         case 'applied':
           await settleApplied(settlement.op, settlement.row)
+          break
+        case 'recorded':
+          await settleRecorded(settlement.op, settlement.row)
           break
         case 'superseded':
           await settleSuperseded(settlement.op, settlement.row)
@@ -39,7 +43,7 @@ export function settleAll(settlements: readonly Settlement[]): Promise<void> {
 
 
 /** The server's row, under this device's remaining pending ops; never replacing a newer row already here. */
-async function writeServerRow({ deleted_at, ...row }: PackageRow, ops: readonly QueuedOp[]) {
+async function writeServerRow({ deleted_at, ...row }: PackageRow, ops: readonly PackageOp[]) {
   if (deleted_at) return db.packages.delete(row.id)
   const local = await db.packages.get(row.id)
   const newest = local && local.version > row.version ? serverRowOf(local) : row
@@ -47,7 +51,7 @@ async function writeServerRow({ deleted_at, ...row }: PackageRow, ops: readonly 
 }
 
 /** Recorded by the server: the op leaves the outbox, and later ops on the package build on the version it made. */
-function settleApplied(op: QueuedOp, row: PackageRow): Promise<void> {
+function settleApplied(op: PackageOp, row: PackageRow): Promise<void> {
   return db.transaction('rw', db.packages, db.outbox, async () => {
     await db.outbox.delete(op.seq!)
     const later = (await opsOf(op.packageId)).filter((next) => next.state === 'pending' && next.baseVersion === op.baseVersion)
@@ -60,7 +64,7 @@ function settleApplied(op: QueuedOp, row: PackageRow): Promise<void> {
  * The package changed on the server since this device last saw it: this change, and any later one
  * built on the same version, waits for the admin to re-apply it on the current version or discard it.
  */
-function settleSuperseded(op: QueuedOp, row: PackageRow): Promise<void> {
+function settleSuperseded(op: PackageOp, row: PackageRow): Promise<void> {
   return db.transaction('rw', db.packages, db.outbox, async () => {
     const current = { status: row.status, version: row.version }
     const stale = (await opsOf(op.packageId)).filter((next) => next.state === 'pending' && next.baseVersion === op.baseVersion)
@@ -73,8 +77,18 @@ function settleSuperseded(op: QueuedOp, row: PackageRow): Promise<void> {
 function settleRefused(op: QueuedOp, message: string): Promise<void> {
   return db.transaction('rw', db.packages, db.outbox, async () => {
     await db.outbox.update(op.seq!, { state: 'failed', lastError: message })
-    await refreshOverlay(op.packageId)
+    if (isPackageOp(op)) await refreshOverlay(op.packageId)
   })
+}
+
+/**
+ * A prealert change recorded by the server: the op leaves the outbox and the prealert is the
+ * server's (screens lay the remaining pending ops over it as they read, see prealert-overlay.ts).
+ */
+async function settleRecorded(op: PrealertOp, row: PrealertRow): Promise<void> {
+  await db.outbox.delete(op.seq!)
+  const local = await db.prealerts.get(row.id)
+  if (!local || local.version <= row.version) await db.prealerts.put(row)
 }
 
 /** Not answered (offline, timeout, server trouble): tried again at `retryAt`. */

@@ -1,6 +1,6 @@
 import type { SyncStream } from '@/local-db/db'
-import type { PackageRow, PullPage, PulledProfile } from '@/local-db/rows'
-import { applyPulledPackages, applyPulledProfiles, markSynced, readSyncState } from '@/local-db/writes'
+import type { PackageRow, PrealertRow, PullPage, PulledProfile } from '@/local-db/rows'
+import { applyPulledPackages, applyPulledPrealerts, applyPulledProfiles, markSynced, readSyncState } from '@/local-db/writes'
 import type { Supabase } from '@/remote/create-client'
 
 /** One page of changes after a checkpoint (a pull RPC, or a test double of it). */
@@ -25,6 +25,7 @@ interface Stream<Row> {
 
 export const packageStream: Stream<PackageRow> = { name: 'packages', rpc: 'pull_packages', apply: applyPulledPackages }
 export const profileStream: Stream<PulledProfile> = { name: 'profiles', rpc: 'pull_profiles', apply: applyPulledProfiles }
+export const prealertStream: Stream<PrealertRow> = { name: 'prealerts', rpc: 'pull_prealerts', apply: applyPulledPrealerts }
 
 export function rpcPullSource<Row>(client: Supabase, stream: Stream<Row>, signal?: AbortSignal): PullSource<Row> {
   return async (since, limit) => {

@@ -1,16 +1,20 @@
-import type { QueuedOp } from '@/local-db/db'
-import type { PackageRow } from '@/local-db/rows'
+import { subjectOf, type CancelPrealertOp, type QueuedOp, type RegisterOp, type SavePrealertOp, type StatusOp } from '@/local-db/db'
+import type { PackageRow, PrealertRow } from '@/local-db/rows'
 import { queuedOpsOf, settleAll, type Settlement } from '@/outbox/settle'
 import type { Supabase } from '@/remote/create-client'
 
-/** What the server made of one op. */
-type Answer =
-  | { kind: 'applied' | 'superseded'; row: PackageRow }
+/** A change the server recorded, as the outbox settles it. */
+type Recorded = Extract<Settlement, { row: unknown }>
+
+/** Why the server did not record a change. */
+type Failure =
   /** Validation, permission or not found: sending it again would get the same answer. */
   | { kind: 'refused'; message: string }
   | { kind: 'unauthorized'; message: string }
   /** No answer (offline, timeout) or server trouble: worth trying again later. */
   | { kind: 'unanswered'; message: string; serverError: boolean }
+
+type Answer = Recorded | Failure
 
 export interface FlushResult {
   sent: number
@@ -19,7 +23,7 @@ export interface FlushResult {
 }
 
 const outboxLock = 'casillero-outbox'
-/** Changes of different packages sent at once (a status batch holds up to 100). */
+/** Changes of different rows sent at once (a status batch holds up to 100). */
 const roundSize = 100
 /** Server errors (5xx) are retried this many times, then the op is parked with the message. */
 const maxServerAttempts = 8
@@ -31,7 +35,7 @@ export function backoffMs(attempt: number): number {
 }
 
 /** An error answer as the outbox treats it: given up on (refused) or worth another try. */
-function failure(status: number, message: string): Answer {
+function failure(status: number, message: string): Failure {
   if (status === 0 || status >= 500) return { kind: 'unanswered', message, serverError: status >= 500 }
   if (status === 401) return { kind: 'unauthorized', message }
   return { kind: 'refused', message }
@@ -40,7 +44,7 @@ function failure(status: number, message: string): Answer {
 /** Database errors that say "try again" rather than "this change is wrong": serialization, locks, resources, cancellation. */
 const transientSqlState = /^(40|53|55P03|57)/
 
-async function register(client: Supabase, op: Extract<QueuedOp, { kind: 'register-package' }>): Promise<Answer> {
+async function register(client: Supabase, op: RegisterOp): Promise<Answer> {
   const { data, error, status } = await client.rpc('register_package', {
     p_op_id: op.opId,
     p_package_id: op.packageId,
@@ -53,7 +57,7 @@ async function register(client: Supabase, op: Extract<QueuedOp, { kind: 'registe
     p_meta: op.package.meta,
   })
   if (error) return failure(status, error.message)
-  return { kind: 'applied', row: (data as { package: PackageRow }).package }
+  return { op, outcome: 'applied', row: (data as { package: PackageRow }).package }
 }
 
 interface BatchResult {
@@ -63,32 +67,60 @@ interface BatchResult {
 }
 
 /** Status changes of different packages in one call (`apply_package_statuses`): one answer each. */
-async function applyStatuses(client: Supabase, ops: Extract<QueuedOp, { kind: 'set-status' }>[]): Promise<Answer[]> {
+async function applyStatuses(client: Supabase, ops: StatusOp[]): Promise<Answer[]> {
   const changes = ops.map((op) => ({ op_id: op.opId, package_id: op.packageId, status: op.status, changed_at: op.createdAt, base_version: op.baseVersion }))
   const { data, error, status } = await client.rpc('apply_package_statuses', { p_changes: changes })
   if (error) return ops.map(() => failure(status, error.message))
-  return (data as BatchResult[]).map((result): Answer => {
-    if (result.package && result.outcome) return { kind: result.outcome, row: result.package }
+  return (data as BatchResult[]).map((result, i): Answer => {
+    if (result.package && result.outcome) return { op: ops[i]!, outcome: result.outcome, row: result.package }
     const { code = '', message = 'No answer for this change' } = result.error ?? {}
     return transientSqlState.test(code) ? { kind: 'unanswered', message, serverError: true } : { kind: 'refused', message }
   })
 }
 
-/** Sends a round: its status changes in one batch, its registrations each on their own, all at once. */
+/** A customer's prealert created or changed; the server normalises what was typed. */
+async function savePrealert(client: Supabase, op: SavePrealertOp): Promise<Answer> {
+  const { prealert } = op
+  const { data, error, status } = await client.rpc('save_prealert', {
+    p_op_id: op.opId,
+    p_id: op.prealertId,
+    p_tracking_code: prealert.tracking_code,
+    p_store: prealert.store,
+    p_description: prealert.description,
+    p_declared_value_usd: prealert.declared_value_usd,
+    p_expected_on: prealert.expected_on,
+  })
+  return error ? failure(status, error.message) : { op, outcome: 'recorded', row: data as PrealertRow }
+}
+
+async function cancelPrealert(client: Supabase, op: CancelPrealertOp): Promise<Answer> {
+  const { data, error, status } = await client.rpc('cancel_prealert', { p_op_id: op.opId, p_id: op.prealertId })
+  return error ? failure(status, error.message) : { op, outcome: 'recorded', row: data as PrealertRow }
+}
+
+/** Sends a round: its status changes in one batch, every other op on its own, all at once. One answer per op, in order. */
 async function send(client: Supabase, ops: QueuedOp[]): Promise<Answer[]> {
   const statuses = ops.filter((op) => op.kind === 'set-status')
-  const [statusAnswers, registerAnswers] = await Promise.all([
-    statuses.length > 0 ? applyStatuses(client, statuses) : Promise.resolve([]),
-    Promise.all(ops.filter((op) => op.kind === 'register-package').map((op) => register(client, op))),
-  ])
-  return ops.map((op) => (op.kind === 'set-status' ? statusAnswers.shift()! : registerAnswers.shift()!))
+  const batch = statuses.length > 0 ? applyStatuses(client, statuses) : Promise.resolve([])
+  return Promise.all(
+    ops.map(async (op) => {
+      switch (op.kind) {
+        case 'set-status':
+          return (await batch)[statuses.indexOf(op)]!
+        case 'register-package':
+          return register(client, op)
+        case 'save-prealert':
+          return savePrealert(client, op)
+        case 'cancel-prealert':
+          return cancelPrealert(client, op)
+      }
+    }),
+  )
 }
 
 function settlementOf(op: QueuedOp, answer: Answer): Settlement {
+  if ('outcome' in answer) return answer
   switch (answer.kind) {
-    case 'applied':
-    case 'superseded':
-      return { op, outcome: answer.kind, row: answer.row }
     case 'refused':
       return { op, outcome: 'refused', message: answer.message }
     case 'unanswered':
@@ -100,21 +132,22 @@ function settlementOf(op: QueuedOp, answer: Answer): Settlement {
 }
 
 /**
- * The next ops to send, in creation order: each package's oldest pending op, unless an earlier op of
- * that package waits for the admin (conflict, refusal); at most one per package, so a package's
- * changes reach the server in the order they were made. Stops at an op still in its backoff.
+ * The next ops to send, in creation order: each row's oldest pending op, unless an earlier op of
+ * that row waits for its user (conflict, refusal); at most one per row (package or prealert), so a
+ * row's changes reach the server in the order they were made. Stops at an op still in its backoff.
  */
 async function nextRound(userId: string, force: boolean): Promise<{ ops: QueuedOp[]; retryAt: number | null }> {
   const ops: QueuedOp[] = []
   const held = new Set<string>()
   for (const op of await queuedOpsOf(userId)) {
-    if (op.state !== 'pending' || held.has(op.packageId)) {
-      held.add(op.packageId)
+    const subject = subjectOf(op)
+    if (op.state !== 'pending' || held.has(subject)) {
+      held.add(subject)
       continue
     }
     if (!force && op.nextAttemptAt > Date.now()) return { ops, retryAt: ops.length ? null : op.nextAttemptAt }
     ops.push(op)
-    held.add(op.packageId)
+    held.add(subject)
     if (ops.length === roundSize) break
   }
   return { ops, retryAt: null }
@@ -127,10 +160,10 @@ async function withOutboxLock<T>(fn: () => Promise<T>): Promise<T> {
 }
 
 /**
- * Sends this user's queued ops (DESIGN §6), a round of up to 100 different packages at a time. An
+ * Sends this user's queued ops (DESIGN §6), a round of up to 100 different rows at a time. An
  * op leaves the outbox only when the server has recorded it; exactly once comes from its op_id on
  * the server, so a replay after a lost answer is harmless. A conflict or a refusal is kept for the
- * admin and the flush goes on with other packages; that package's later ops wait behind it. No
+ * user and the flush goes on with other rows; that row's later ops wait behind it. No
  * answer stops the flush until `retryAt` (`force` ignores backoffs: the connection just came back).
  * A 401 refreshes the session once.
  */
@@ -142,14 +175,14 @@ export function flushOutbox(client: Supabase, userId: string, { force = false } 
       const round = await nextRound(userId, force)
       if (round.ops.length === 0) return { sent, retryAt: round.retryAt }
       const answers = await send(client, round.ops)
-      if (!refreshed && answers.some((answer) => answer.kind === 'unauthorized')) {
+      if (!refreshed && answers.some((answer) => 'kind' in answer && answer.kind === 'unauthorized')) {
         // An expired or revoked token: refresh once, then send the round again.
         refreshed = true
         if (!(await client.auth.refreshSession()).error) continue
       }
       const settlements = round.ops.map((op, i) => settlementOf(op, answers[i]!))
       await settleAll(settlements)
-      sent += settlements.filter((settlement) => settlement.outcome === 'applied').length
+      sent += settlements.filter((settlement) => settlement.outcome === 'applied' || settlement.outcome === 'recorded').length
       const retries = settlements.flatMap((settlement) => (settlement.outcome === 'retry' ? [settlement.retryAt] : []))
       if (retries.length > 0) return { sent, retryAt: Math.min(...retries) }
     }

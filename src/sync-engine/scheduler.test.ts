@@ -82,6 +82,7 @@ describe('startSync', () => {
     await new Promise((resolve) => setTimeout(resolve, 20))
     expect(backend.callsOf('pull_packages')).toBe(2)
     expect(backend.callsOf('pull_profiles')).toBe(2)
+    expect(backend.callsOf('pull_prealerts')).toBe(2)
     expect(backend.mostAtOnce()).toBe(1)
   })
 
@@ -89,8 +90,9 @@ describe('startSync', () => {
     useSessionStore.setState({ role: 'user' })
     const backend = slowBackend()
     stop = startSync(backend.getClient, 'user-1')
-    await vi.waitFor(() => expect(backend.live.filters).toHaveLength(3))
+    await vi.waitFor(() => expect(backend.live.filters).toHaveLength(4))
     expect(backend.live.filters).toContainEqual({ event: '*', schema: 'public', table: 'packages', filter: 'user_id=eq.user-1' })
+    expect(backend.live.filters).toContainEqual({ event: '*', schema: 'public', table: 'prealerts', filter: 'user_id=eq.user-1' })
     await backend.answerAll()
     const before = backend.callsOf('pull_packages')
 

@@ -4,7 +4,7 @@ import { watchLiveChanges } from '@/remote/live-changes'
 import { useConnectivityStore } from '@/stores/connectivity-store'
 import { useSessionStore } from '@/stores/session-store'
 import { initialSyncStatus, useSyncStatusStore } from '@/stores/sync-status-store'
-import { packageStream, profileStream, pullStream, rpcPullSource, SyncError } from './pull'
+import { packageStream, prealertStream, profileStream, pullStream, rpcPullSource, SyncError } from './pull'
 import { liveTablesFor } from './live-tables'
 import { oneAtATime, withDeadline } from './one-at-a-time'
 import { flushOutbox } from './push'
@@ -48,6 +48,7 @@ export function startSync(getClient: () => Promise<Supabase>, userId: string): (
         await Promise.all([
           pullStream(profileStream, rpcPullSource(client, profileStream, signal), userId, undefined, signal),
           pullStream(packageStream, rpcPullSource(client, packageStream, signal), userId, undefined, signal),
+          pullStream(prealertStream, rpcPullSource(client, prealertStream, signal), userId, undefined, signal),
         ])
       }, refreshDeadlineMs, () => new SyncError('Sync took too long', false))
       if (!stopped) useSyncStatusStore.setState({ state: 'idle', error: null })

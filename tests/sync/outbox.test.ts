@@ -5,6 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { SUPABASE_LOCAL_ANON_KEY } from '../../supabase/local/keys'
 import type { StandIn } from '../../supabase/local/server'
 import { newClient, signedIn, startTestStandIn, uniqueEmail } from '../backend/helpers'
+import { clientLosingAnswers } from '../support/lossy-client'
 import { nodeClientOptions } from '../support/node-supabase'
 import { db, type RegisterOp, type StatusOp } from '@/local-db/db'
 import type { PackageRow } from '@/local-db/rows'
@@ -53,18 +54,6 @@ const flush = (client = admin) => flushOutbox(client, adminId, { force: true })
 const serverEvents = async (packageId: string) =>
   ((await admin.from('package_events').select('status, outcome, op_id').eq('package_id', packageId).order('recorded_at')).data ?? []) as { status: string; outcome: string; op_id: string }[]
 const ops = () => db.outbox.orderBy('seq').toArray()
-
-/** A client whose answers are lost after the server handled the request, `losses` times. */
-function clientLosingAnswers(losses: number): SupabaseClient {
-  let left = losses
-  const lossy: typeof fetch = async (input, init) => {
-    const response = await fetch(input, init)
-    if (String(input).includes('/rpc/') && left-- > 0) throw new TypeError('the connection dropped before the answer arrived')
-    return response
-  }
-  const client = createClient(standIn.url, SUPABASE_LOCAL_ANON_KEY, { ...nodeClientOptions, global: { fetch: lossy } })
-  return client
-}
 
 describe('status changes', () => {
   it('show at once as pending, then are recorded once and leave the outbox', async () => {
@@ -119,7 +108,7 @@ describe('status changes', () => {
     const packages = await Promise.all([serverPackage(), serverPackage()])
     await pullAll()
     await queueStatusChanges(adminId, packages.map((pkg) => pkg.id), 'entregado')
-    const lossy = clientLosingAnswers(2)
+    const lossy = clientLosingAnswers(standIn.url, 2)
     await lossy.auth.signInWithPassword(demoAdmin)
 
     // Both go in one batch; its answer is lost twice after the server recorded them.
@@ -199,7 +188,7 @@ describe('registrations', () => {
     const local = await queueRegistration(adminId, draft())
     expect(local.version).toBe(0)
     await queueStatusChanges(adminId, [local.id], 'consolidacion')
-    const lossy = clientLosingAnswers(1)
+    const lossy = clientLosingAnswers(standIn.url, 1)
     await lossy.auth.signInWithPassword(demoAdmin)
     await flush(lossy)
     expect(await flush(lossy)).toEqual({ sent: 2, retryAt: null })

@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button'
 import { Dialog } from '@/components/ui/dialog'
 import { formatDateTime } from '@/i18n/format'
 import { useLang } from '@/i18n/paths'
-import type { QueuedOp } from '@/local-db/db'
+import type { PackageOp } from '@/local-db/db'
 import type { LocalPackage } from '@/local-db/queries'
 import { useOutbox, useOutboxCounts } from '@/outbox/queries'
 import { discard, reapply, retry, sendNow } from '@/outbox/resolve'
@@ -91,7 +91,7 @@ function OutboxEntries({ userId, onClose }: { userId: string; onClose: () => voi
   )
 }
 
-function OutboxEntry({ op, pkg }: { op: QueuedOp; pkg: LocalPackage | undefined }) {
+function OutboxEntry({ op, pkg }: { op: PackageOp; pkg: LocalPackage | undefined }) {
   const { t } = useLingui()
   const lang = useLang()
   const name = pkg?.tracking_code ?? t`no tracking`
