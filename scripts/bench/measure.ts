@@ -4,16 +4,29 @@ export interface Measure {
   unit: string
   /** The most `value` may be (DESIGN §7); over it the bench exits non-zero. */
   budget?: number
+  /** The least `value` may be (a score); under it the bench exits non-zero. */
+  floor?: number
+  /** Printed under the measure when it misses its budget or floor: what to fix. */
+  whyMissed?: string[]
+}
+
+const shown = (value: number) => (Number.isInteger(value) ? String(value) : value.toFixed(value < 10 ? 2 : 1))
+
+function verdict({ value, budget, floor }: Measure): { missed: boolean; text: string } {
+  if (budget !== undefined) return value > budget ? { missed: true, text: `  OVER budget ${budget}` } : { missed: false, text: `  (budget ≤ ${budget})` }
+  if (floor !== undefined) return value < floor ? { missed: true, text: `  UNDER budget ${floor}` } : { missed: false, text: `  (budget ≥ ${floor})` }
+  return { missed: false, text: '' }
 }
 
 export function printMeasures(title: string, measures: Measure[]): boolean {
   console.log(`\n${title}`)
   let withinBudget = true
-  for (const { name, value, unit, budget } of measures) {
-    const over = budget !== undefined && value > budget
-    if (over) withinBudget = false
-    const verdict = budget === undefined ? '' : over ? `  OVER budget ${budget}` : `  (budget ≤ ${budget})`
-    console.log(`  ${name.padEnd(58)} ${value.toFixed(value < 10 ? 2 : 1).padStart(9)} ${unit}${verdict}`)
+  for (const measure of measures) {
+    const { name, value, unit, whyMissed = [] } = measure
+    const { missed, text } = verdict(measure)
+    if (missed) withinBudget = false
+    console.log(`  ${name.padEnd(58)} ${shown(value).padStart(9)} ${unit}${text}`)
+    if (missed) for (const line of whyMissed) console.log(`      ${line}`)
   }
   return withinBudget
 }

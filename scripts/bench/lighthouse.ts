@@ -1,0 +1,108 @@
+// Lighthouse on the production build, as a phone on a slow 4G connection sees it (Lighthouse's
+// mobile defaults, simulated throttling): each page's four category scores and its LCP.
+import * as chromeLauncher from 'chrome-launcher'
+import lighthouse, { type Result } from 'lighthouse'
+import { screenEmulationMetrics } from 'lighthouse/core/config/constants.js'
+import { startStandIn } from '../../supabase/local/server'
+import { chromiumLaunchOptions } from '../../tests/e2e/chromium'
+import { benchBackendPort } from './environment'
+import type { Measure } from './measure'
+import { startPreview } from './preview'
+
+// Articles open inside /:lang/blog (they have no address of their own), so the blog page stands for them.
+const pages = ['/es', '/en/pricing', '/es/faqs', '/en/blog']
+
+const categoryFloors = { performance: 98, accessibility: 100, 'best-practices': 100, seo: 100 }
+const lcpBudgetMs = 1500
+type Category = keyof typeof categoryFloors
+
+// Both are in every report of these categories; a missing one means Lighthouse changed under us.
+function categoryOf(lhr: Result, id: Category) {
+  const category = lhr.categories[id]
+  if (!category) throw new Error(`the report has no category ${id}`)
+  return category
+}
+function auditOf(lhr: Result, id: string) {
+  const audit = lhr.audits[id]
+  if (!audit) throw new Error(`the report has no audit ${id}`)
+  return audit
+}
+
+/** The elements an audit's details point at (every node in its tables), by selector, so the reader can find them. */
+function elementsOf(details: unknown): string[] {
+  if (Array.isArray(details)) return [...new Set(details.flatMap(elementsOf))]
+  if (!details || typeof details !== 'object') return []
+  const node = details as { type?: unknown; selector?: unknown }
+  if (node.type === 'node' && typeof node.selector === 'string') return [node.selector]
+  return [...new Set(Object.values(details).flatMap(elementsOf))]
+}
+
+/**
+ * What lowers a category's score: its weighted audits that did not pass, and the diagnostics that
+ * estimate a saving on a metric (what to change for performance), each with where and how much.
+ */
+function failingAudits(lhr: Result, category: Category): string[] {
+  return categoryOf(lhr, category)
+    .auditRefs.map((ref) => ({ ref, audit: auditOf(lhr, ref.id) }))
+    .filter(({ audit }) => audit.score !== null && audit.score < 1)
+    .filter(({ ref, audit }) => ref.weight > 0 || (ref.group === 'diagnostics' && Object.values(audit.metricSavings ?? {}).some((saving) => (saving ?? 0) > 0)))
+    .map(({ audit }) => {
+      const shown = audit.displayValue ? ` (${audit.displayValue})` : ''
+      const elements = elementsOf(audit.details).slice(0, 3)
+      return `${audit.id}: ${audit.title}${shown}${elements.length ? ` at ${elements.join(', ')}` : ''}`
+    })
+}
+
+async function audit(url: string, port: number): Promise<Result> {
+  const result = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: Object.keys(categoryFloors),
+    formFactor: 'mobile',
+    screenEmulation: screenEmulationMetrics.mobile,
+    throttlingMethod: 'simulate',
+  })
+  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`)
+  if (result.lhr.runtimeError) throw new Error(`Lighthouse could not audit ${url}: ${result.lhr.runtimeError.message}`)
+  return result.lhr
+}
+
+function measuresOf(path: string, lhr: Result): Measure[] {
+  const scores = (Object.entries(categoryFloors) as [Category, number][]).map(([category, floor]) => ({
+    name: `${path} ${categoryOf(lhr, category).title}`,
+    value: Math.round((categoryOf(lhr, category).score ?? 0) * 100),
+    unit: 'points',
+    floor,
+    whyMissed: failingAudits(lhr, category),
+  }))
+  const lcp = auditOf(lhr, 'largest-contentful-paint')
+  return [
+    ...scores,
+    {
+      name: `${path} Largest Contentful Paint`,
+      value: lcp.numericValue ?? Infinity,
+      unit: 'ms',
+      budget: lcpBudgetMs,
+      whyMissed: elementsOf(auditOf(lhr, 'largest-contentful-paint-element').details).map((element) => `the largest element: ${element}`),
+    },
+  ]
+}
+
+export async function benchLighthouse(): Promise<Measure[]> {
+  // The app probes its backend on start; a refused connection would be a console error no visitor sees.
+  const standIn = await startStandIn({ port: benchBackendPort, quiet: true, log: () => {} })
+  const preview = await startPreview()
+  const { executablePath, args = [] } = chromiumLaunchOptions()
+  const chrome = await chromeLauncher.launch({ chromePath: executablePath, chromeFlags: [...args, '--headless=new'] })
+  try {
+    const measures: Measure[] = []
+    // One page at a time: simulated throttling still needs the CPU to itself.
+    for (const path of pages) measures.push(...measuresOf(path, await audit(`${preview.url}${path}`, chrome.port)))
+    return measures
+  } finally {
+    chrome.kill()
+    preview.stop()
+    await standIn.close()
+  }
+}
