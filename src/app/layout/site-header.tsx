@@ -43,7 +43,7 @@ export function SiteHeader() {
           <LanguageSwitch />
           <ThemeToggle />
           <div className="hidden lg:contents">
-            <InstallAppButton variant="secondary" />
+            <InstallAppButton compact />
           </div>
           <div className="hidden items-center gap-2 md:flex">
             <AccountLinks />

@@ -19,9 +19,11 @@ export function IosInstallHint() {
           type="button"
           onClick={() => dismissInvitation('ios-hint')}
           aria-label={t`Close the install tip`}
-          className="rounded-md px-2 text-lg leading-none text-slate-600 hover:bg-brand-100 hover:text-slate-900 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white"
+          className="shrink-0 rounded-lg p-2 text-slate-600 hover:bg-brand-100 hover:text-slate-900 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white"
         >
-          ×
+          <svg viewBox="0 0 24 24" className="size-4" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true">
+            <path d="M6 6l12 12M18 6 6 18" />
+          </svg>
         </button>
       </div>
     </section>
