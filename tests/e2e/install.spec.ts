@@ -53,9 +53,15 @@ test.describe('on iPhone Safari', () => {
   })
 })
 
+interface Shortcut {
+  name: string
+  url: string
+}
+
+/** The parts of the manifest under test: where the app starts, and its shortcuts (tracking, then My locker). */
 interface Manifest {
   start_url: string
-  shortcuts: { name: string; url: string }[]
+  shortcuts: [Shortcut, Shortcut]
 }
 
 async function readManifest(page: Page): Promise<Manifest> {
