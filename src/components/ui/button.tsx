@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes } from 'react'
+import { useLayoutEffect, useRef, type ButtonHTMLAttributes } from 'react'
 import { Spinner } from './spinner'
 
 export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger'
@@ -24,9 +24,32 @@ interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   busy?: boolean
 }
 
+/**
+ * A disabled button drops the focus to <body>, leaving the keyboard or screen reader user who
+ * pressed it nowhere: when busy ends, a button that had the focus takes it back, unless the focus
+ * has gone somewhere else meanwhile (a field with an error, a dialog, the user's own Tab).
+ */
+function useFocusKeptWhileBusy(busy: boolean) {
+  const button = useRef<HTMLButtonElement>(null)
+  const hadFocus = useRef(false)
+  // A layout effect: right after the commit that disables it the button still has the focus; the browser drops it at its next rendering.
+  useLayoutEffect(() => {
+    if (busy) {
+      hadFocus.current = document.activeElement === button.current
+      return
+    }
+    const lost = document.activeElement === null || document.activeElement === document.body
+    if (hadFocus.current && lost) button.current?.focus()
+    hadFocus.current = false
+  }, [busy])
+  return button
+}
+
 export function Button({ variant, size, busy = false, disabled, className = '', children, type = 'button', ...props }: ButtonProps) {
+  const button = useFocusKeptWhileBusy(busy)
   return (
     <button
+      ref={button}
       type={type}
       className={`${buttonClasses(variant, size)} ${className}`}
       disabled={disabled || busy}
