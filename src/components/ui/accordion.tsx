@@ -18,10 +18,12 @@ export function Accordion({ items, headingLevel = 2 }: { items: AccordionItem[];
       {items.map((item, index) => {
         const open = openIndex === index
         const panelId = `${baseId}-panel-${index}`
+        const questionId = `${baseId}-question-${index}`
         return (
           <div key={item.question}>
             <Heading>
               <button
+                id={questionId}
                 type="button"
                 aria-expanded={open}
                 aria-controls={panelId}
@@ -34,7 +36,7 @@ export function Accordion({ items, headingLevel = 2 }: { items: AccordionItem[];
                 </span>
               </button>
             </Heading>
-            <div id={panelId} role="region" hidden={!open} className="px-5 pb-4 text-slate-700 dark:text-slate-300">
+            <div id={panelId} role="region" aria-labelledby={questionId} hidden={!open} className="px-5 pb-4 text-slate-700 dark:text-slate-300">
               {item.answer}
             </div>
           </div>

@@ -36,4 +36,11 @@ describe('FAQ', () => {
     fireEvent.click(third!)
     expect(open()).toHaveLength(0)
   })
+
+  it('names each open answer by its question, so it is a region a screen reader can list', () => {
+    renderScreen(<FaqPage />, { lang: 'en' })
+    const [first] = questions()
+    fireEvent.click(first!)
+    expect(screen.getByRole('region', { name: 'How do I get my Miami address?' })).toBe(panelOf(first!))
+  })
 })
