@@ -1,4 +1,4 @@
-import { devices, expect, test, type Page } from '@playwright/test'
+import { devices, expect, test, type APIRequestContext } from '@playwright/test'
 
 declare global {
   interface Window {
@@ -12,7 +12,8 @@ test('the Install app button opens the browser dialog and goes away once the app
   await page.addInitScript(() => {
     window.installPrompts = 0
     document.addEventListener('DOMContentLoaded', () => {
-      window.offeredBeforeRender = document.querySelector('header') === null
+      // React marks the element it renders (or hydrates) into with a __reactContainer$… key.
+      window.offeredBeforeRender = !Object.keys(document.getElementById('root')!).some((key) => key.startsWith('__reactContainer'))
       const offer = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), {
         prompt: async () => void window.installPrompts++,
         userChoice: new Promise(() => {}),
@@ -62,20 +63,33 @@ interface Shortcut {
 interface Manifest {
   start_url: string
   shortcuts: [Shortcut, Shortcut]
+  screenshots: { src: string; sizes: string; form_factor: 'narrow' | 'wide' }[]
 }
 
-async function readManifest(page: Page): Promise<Manifest> {
-  return (await page.request.get('/manifest.webmanifest')).json()
+async function readManifest(request: APIRequestContext): Promise<Manifest> {
+  return (await request.get('/manifest.webmanifest')).json()
 }
+
+test('the install dialog gets a phone and a desktop screenshot of the sizes the manifest says', async ({ request }) => {
+  const { screenshots } = await readManifest(request)
+  expect(screenshots.map((shot) => shot.form_factor).sort()).toEqual(['narrow', 'wide'])
+  for (const { src, sizes } of screenshots) {
+    const png = await (await request.get(src)).body()
+    // A PNG's width and height are the two 32-bit numbers at bytes 16 and 20.
+    expect(`${png.readUInt32BE(16)}x${png.readUInt32BE(20)}`).toBe(sizes)
+  }
+})
 
 test.describe('for an English browser', () => {
   test.use({ locale: 'en-US' })
 
   test('the installed app opens in English, and its shortcuts open tracking and My locker', async ({ page }) => {
-    const manifest = await readManifest(page)
+    const manifest = await readManifest(page.request)
     await page.goto(manifest.start_url)
     await expect(page).toHaveURL(/\/en$/)
     await expect(page.locator('html')).toHaveAttribute('lang', 'en')
+    const chromium = await page.context().newCDPSession(page)
+    expect((await chromium.send('Page.getAppManifest')).errors).toEqual([])
 
     const [tracking, locker] = manifest.shortcuts
     expect(tracking.name).toMatch(/Track a package/)
@@ -94,7 +108,7 @@ test.describe('for a Spanish browser', () => {
   test.use({ locale: 'es-ES' })
 
   test('the installed app opens in Spanish, and the tracking shortcut in Spanish too', async ({ page }) => {
-    const manifest = await readManifest(page)
+    const manifest = await readManifest(page.request)
     await page.goto(manifest.start_url)
     await expect(page).toHaveURL(/\/es$/)
     await expect(page.locator('html')).toHaveAttribute('lang', 'es')
