@@ -7,6 +7,7 @@ import react from '@vitejs/plugin-react'
 import { defineConfig, loadEnv, type UserConfig } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
 import { backendEnvProblem } from './scripts/backend-env.ts'
+import { prerenderPublicPages } from './scripts/prerender/vite-plugin.ts'
 
 const src = fileURLToPath(new URL('./src', import.meta.url))
 
@@ -17,7 +18,10 @@ const config = {
     babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }),
     lingui(),
     tailwindcss(),
+    prerenderPublicPages(),
     VitePWA({
+      // After the prerendered pages are written, so they are precached too.
+      integration: { closeBundleOrder: 'post' },
       strategies: 'injectManifest',
       srcDir: 'src/sw',
       filename: 'sw.ts',
@@ -27,6 +31,8 @@ const config = {
       injectManifest: {
         rollupFormat: 'iife',
         globPatterns: ['**/*.{js,css,html,svg,png,webp,ico,webmanifest,txt}'],
+        // For link previews only: crawlers fetch it, the app never shows it.
+        globIgnores: ['og-image.png'],
       },
       devOptions: { enabled: false },
     }),

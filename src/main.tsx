@@ -1,25 +1,36 @@
 import { i18n } from '@lingui/core'
 import { I18nProvider } from '@lingui/react'
 import { StrictMode } from 'react'
-import { createRoot } from 'react-dom/client'
+import { createRoot, hydrateRoot } from 'react-dom/client'
 import { RouterProvider } from 'react-router'
-import { router } from '@/app/router'
+import { createRouter, loadMatchedRoutes } from '@/app/router'
 import { startAuth } from '@/features/auth/start-auth'
 import { activateLang } from '@/i18n/activate'
 import { isLang, preferredLang } from '@/i18n/locales'
 import './index.css'
 
-const urlLang = location.pathname.split('/')[1]
-// The catalog must be active before the first render: I18nProvider renders nothing until then.
-await activateLang(isLang(urlLang) ? urlLang : preferredLang())
+const container = document.getElementById('root')!
+// Public pages are prerendered at build time (with the router's hydration data); the account
+// screens, the admin area and unknown URLs get the empty shell.
+const prerendered = '__staticRouterHydrationData' in window
 
-createRoot(document.getElementById('root')!).render(
+if (prerendered) await loadMatchedRoutes(new URL(location.href))
+else {
+  const urlLang = location.pathname.split('/')[1]
+  // The catalog must be active before the first render: I18nProvider renders nothing until then.
+  await activateLang(isLang(urlLang) ? urlLang : preferredLang())
+}
+
+const router = createRouter()
+const app = (
   <StrictMode>
     <I18nProvider i18n={i18n}>
       <RouterProvider router={router} />
     </I18nProvider>
-  </StrictMode>,
+  </StrictMode>
 )
+if (prerendered) hydrateRoot(container, app)
+else createRoot(container).render(app)
 
 void startAuth(router.navigate)
 

@@ -29,6 +29,9 @@ export const publicPages: Partial<Record<PageKey, Lazy>> & { home: Lazy } = {
   resetPassword: withCatalog('account', async () => (await import('@/features/auth/reset-password-page')).ResetPasswordPage),
 }
 
+/** A blog article at its own URL, under either slug of the blog. */
+export const blogArticlePage: Lazy = withCatalog('content', async () => (await import('./routes/blog-article-route')).BlogArticleRoute)
+
 /** Pages that need a session (and, for the admin ones, the admin role); the guard decides. */
 export const customerPages: Partial<Record<PageKey, Lazy>> = {
   dashboard: withCatalog('account', async () => (await import('./routes/dashboard-route')).DashboardRoute),

@@ -1,4 +1,4 @@
-import { createBrowserRouter, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router'
+import { createBrowserRouter, matchRoutes, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router'
 import { activateLang } from '@/i18n/activate'
 import { defaultLang, isLang, preferredLang } from '@/i18n/locales'
 import { pageFromSlug, pageSlugs, slugsOf, type PageKey } from '@/i18n/slugs'
@@ -6,7 +6,7 @@ import { RequireSession } from './guards'
 import { AppErrorPage } from './layout/app-error-page'
 import { NotFoundPage } from './layout/not-found-page'
 import { PublicLayout } from './layout/public-layout'
-import { adminArea, adminPages, adminPlaceholder, customerPages, publicPages, withCatalog } from './public-pages'
+import { adminArea, adminPages, adminPlaceholder, blogArticlePage, customerPages, publicPages, withCatalog } from './public-pages'
 
 /** `/:lang/...` with an unknown language goes to the preferred one, keeping a known page slug. */
 export async function langLoader({ params, request }: LoaderFunctionArgs) {
@@ -47,6 +47,7 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, lazy: publicPages.home },
           ...slugRoutes(publicPages),
+          ...slugsOf('blog').map((slug) => ({ path: `${slug}/:article`, lazy: blogArticlePage })),
           { Component: RequireSession, children: slugRoutes(customerPages) },
           { element: <RequireSession admin />, children: slugRoutes(adminPages) },
           { path: '*', Component: NotFoundPage },
@@ -81,4 +82,23 @@ export const routes: RouteObject[] = [
   },
 ]
 
-export const router = createBrowserRouter(routes)
+/**
+ * A prerendered page is hydrated, so its first client render must be the server's: before the router
+ * exists, the lazy routes it matches are loaded and their loaders run (the language and the catalogs
+ * they activate), as the build's static handler did. The router then starts from the build's
+ * hydration data, already initialized, with no fallback in between.
+ */
+export async function loadMatchedRoutes(url: URL): Promise<void> {
+  const matches = matchRoutes(routes, url) ?? []
+  for (const { route } of matches) {
+    if (typeof route.lazy !== 'function') continue
+    Object.assign(route, { ...(await route.lazy()), lazy: undefined })
+  }
+  const request = new Request(url)
+  await Promise.all(
+    matches.map(({ route, params }) => (typeof route.loader === 'function' ? route.loader({ request, url, params, pattern: route.path ?? '', context: undefined }) : null)),
+  )
+}
+
+/** The app's router; on a prerendered page it reads the build's hydration data (`window.__staticRouterHydrationData`). */
+export const createRouter = () => createBrowserRouter(routes)

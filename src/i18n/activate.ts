@@ -14,6 +14,8 @@ export async function activateLang(lang: Lang): Promise<void> {
     i18n.load(lang, messages)
     i18n.activate(lang)
   }
+  // Prerendering at build time runs this in Node: there the page's <html lang> is written out instead.
+  if (typeof document === 'undefined') return
   document.documentElement.lang = lang
   savePreferredLang(lang)
 }

@@ -7,6 +7,7 @@ import { pageSlugs, type PageKey } from './slugs'
 export const paths = {
   home: (lang: Lang) => `/${lang}`,
   page: (lang: Lang, page: PageKey) => `/${lang}/${pageSlugs[page][lang]}`,
+  blogArticle: (lang: Lang, articleId: string) => `/${lang}/${pageSlugs.blog[lang]}/${articleId}`,
   login: (lang: Lang, redirectTo?: string) =>
     withRedirect(`/${lang}/${pageSlugs.login[lang]}`, redirectTo),
   authCallback: () => '/auth/callback',

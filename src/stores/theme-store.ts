@@ -13,6 +13,8 @@ function savedTheme(): Theme | null {
 }
 
 function systemTheme(): Theme {
+  // Prerendering (Node) has no window; the page's inline script sets the real theme before paint.
+  if (typeof window === 'undefined') return 'light'
   return window.matchMedia?.('(prefers-color-scheme: dark)').matches ? 'dark' : 'light'
 }
 

@@ -7,12 +7,15 @@ import { syncOutbox } from './outbox-sync'
 
 declare const self: ServiceWorkerGlobalScope
 
-// The shell, every route chunk, both catalogs, logos and blog images. API responses are
-// never cached here: IndexedDB is the only offline store of user data (DESIGN §2).
+// The shell, every route chunk, both catalogs, logos, blog images and the prerendered public pages.
+// API responses are never cached here: IndexedDB is the only offline store of user data (DESIGN §2).
+// A prerendered page answers its own URL, as on the server: `/es/precios` gets es/precios.html
+// (precacheAndRoute tries `<path>.html`, its cleanURLs option) and hydrates.
 precacheAndRoute(self.__WB_MANIFEST)
 cleanupOutdatedCaches()
 
-// Any in-app URL opens offline after one online visit: the SPA shell handles routing.
+// Any other in-app URL (account screens, the admin area, the other language's slug) opens offline
+// after one online visit: the SPA shell handles routing.
 registerRoute(new NavigationRoute(createHandlerBoundToURL('index.html'), { denylist: [/^\/_dev\//] }))
 
 // A first install controls the open page at once; an update waits until the user accepts it.

@@ -4,11 +4,16 @@ import { buttonClasses } from '@/components/ui/button'
 import { paths, useLang } from '@/i18n/paths'
 import { useSessionStore } from '@/stores/session-store'
 import { SignOut } from './sign-out'
+import { useHydrated } from './use-hydrated'
+
+const signedOut = { user: null, role: null, loading: false }
 
 /** Signed in: My Locker (and the admin panel for admins) and logout; signed out: login and create-mailbox. */
 export function AccountLinks() {
   const lang = useLang()
-  const { user, role, loading } = useSessionStore()
+  const session = useSessionStore()
+  // Prerendered pages show the signed-out links (most visitors); a session shows after hydration.
+  const { user, role, loading } = useHydrated() ? session : signedOut
   if (loading) return null
 
   if (!user) {

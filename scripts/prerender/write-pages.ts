@@ -1,0 +1,48 @@
+import { readFile, mkdir, writeFile } from 'node:fs/promises'
+import { dirname, join } from 'node:path'
+
+type Lang = 'es' | 'en'
+
+/** What the server build of src/entry-prerender.tsx exports (that module is the source of truth). */
+export interface PrerenderEntry {
+  prerenderedPaths(): Record<Lang, string>[]
+  htmlFileOf(path: string): string
+  renderPage(url: URL): Promise<{ lang: Lang; html: string; meta: { title: string; description: string }; faq: { question: string; answer: string }[] | null }>
+  headTags(head: { lang: Lang; title: string; description: string; urls: Record<Lang, string>; image: string; imageAlt: string; structuredData: object[] }): string
+  organization(siteUrl: string, logoUrl: string): object
+  faqPage(entries: { question: string; answer: string }[]): object
+  fillTemplate(template: string, page: { lang: Lang; head: string; body: string }): string
+  sitemapXml(pages: Record<Lang, string>[]): string
+  robotsTxt(rules: string, sitemapUrl: string): string
+}
+
+/** Writes each page in each language to `<outDir>/<path>.html`, then sitemap.xml and robots.txt; returns how many pages. */
+export async function writePrerenderedPages(entry: PrerenderEntry, outDir: string, siteUrl: string): Promise<number> {
+  const template = await readFile(join(outDir, 'index.html'), 'utf8')
+  const absolute = (path: string) => `${siteUrl}${path}`
+  const organization = entry.organization(siteUrl, absolute('/icons/icon-512.png'))
+  const pages = entry.prerenderedPaths().map((paths) => Object.fromEntries(Object.entries(paths).map(([lang, path]) => [lang, absolute(path)])) as Record<Lang, string>)
+
+  let written = 0
+  for (const urls of pages) {
+    for (const url of Object.values(urls)) {
+      const page = await entry.renderPage(new URL(url))
+      const head = entry.headTags({
+        lang: page.lang,
+        ...page.meta,
+        urls,
+        image: absolute('/og-image.png'),
+        imageAlt: 'Casillero Miami',
+        structuredData: page.faq ? [organization, entry.faqPage(page.faq)] : [organization],
+      })
+      const file = join(outDir, entry.htmlFileOf(new URL(url).pathname))
+      await mkdir(dirname(file), { recursive: true })
+      await writeFile(file, entry.fillTemplate(template, { lang: page.lang, head, body: page.html }))
+      written++
+    }
+  }
+  await writeFile(join(outDir, 'sitemap.xml'), entry.sitemapXml(pages))
+  const robots = join(outDir, 'robots.txt')
+  await writeFile(robots, entry.robotsTxt(await readFile(robots, 'utf8'), absolute('/sitemap.xml')))
+  return written
+}

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest'
+import { fillTemplate } from './template'
+
+const template = `<!doctype html>
+<html lang="es">
+  <head>
+    <title>Casillero Miami</title>
+    <script type="module" src="/assets/index.js"></script>
+  </head>
+  <body>
+    <div id="root"></div>
+    <noscript>Casillero Miami necesita JavaScript.</noscript>
+  </body>
+</html>`
+
+describe('fillTemplate', () => {
+  const page = fillTemplate(template, {
+    lang: 'en',
+    head: '<title>Pricing $& more · Casillero Miami</title>',
+    body: '<link rel="preload" as="image" href="/favicon.svg"/><div class="app"><h1>Pricing $1</h1></div>',
+  })
+
+  it('sets the language, the head tags and the rendered app, taken literally', () => {
+    expect(page).toContain('<html lang="en">')
+    expect(page).toContain('<title>Pricing $& more · Casillero Miami</title>')
+    expect(page).toContain('<div id="root"><div class="app"><h1>Pricing $1</h1></div></div>')
+    expect(page).toContain('<script type="module" src="/assets/index.js"></script>')
+  })
+
+  it('moves the tags React hoists ahead of the app into <head>, and drops the no-JavaScript notice', () => {
+    expect(page.indexOf('<link rel="preload" as="image" href="/favicon.svg"/>')).toBeLessThan(page.indexOf('</head>'))
+    expect(page).not.toContain('noscript')
+  })
+
+  it('refuses a template that lost a part it replaces', () => {
+    expect(() => fillTemplate(template.replace('<div id="root"></div>', '<main id="root"></main>'), { lang: 'es', head: '', body: '' })).toThrow(/root marker/)
+  })
+})
