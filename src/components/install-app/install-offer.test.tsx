@@ -79,9 +79,11 @@ describe('the browser install dialog', () => {
   })
 
   it('offers nothing inside the installed app', async () => {
-    vi.stubGlobal('matchMedia', (query: string) => ({ matches: query === '(display-mode: standalone)', addEventListener() {}, removeEventListener() {} }))
+    vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(iphoneSafari)
     const { installOffer } = await load()
     offerInstall()
+    expect(installOffer()).toBe('prompt')
+    vi.stubGlobal('matchMedia', (query: string) => ({ matches: query === '(display-mode: standalone)', addEventListener() {}, removeEventListener() {} }))
     expect(installOffer()).toBeNull()
   })
 
