@@ -66,3 +66,22 @@ test('after one visit, FAQ, blog and pricing reload offline in both languages', 
   await page.getByRole('main').locator('button[aria-expanded]').first().click()
   await expect(page.getByRole('main').locator('button[aria-expanded="true"]')).toHaveCount(1)
 })
+
+test('offline, a prerendered page answers its own URL with its own HTML; other in-app URLs get the shell', async ({ page, context }) => {
+  await page.goto('/en')
+  await waitForServiceWorker(page)
+  await context.setOffline(true)
+  // Only the prerendered pricing page has a canonical link and hydration data: the shell has neither.
+  const html = await page.evaluate(async () => (await fetch('/es/precios', { headers: { accept: 'text/html' } })).text())
+  expect(html).toContain('<link rel="canonical" href="http://localhost:4173/es/precios" />')
+  expect(html).toMatch(/<h1[^>]*>Precios<\/h1>/)
+  await page.goto('/es/precios')
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', 'http://localhost:4173/es/precios')
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Precios')
+  expect(await page.evaluate(() => '__staticRouterHydrationData' in window)).toBe(true)
+
+  await page.goto('/es/login')
+  expect(await page.evaluate(() => '__staticRouterHydrationData' in window)).toBe(false)
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  await expect(page.locator('link[rel="canonical"]')).toHaveCount(0)
+})
