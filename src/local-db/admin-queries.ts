@@ -3,7 +3,8 @@ import { useLiveQuery } from 'dexie-react-hooks'
 import type { PlanId } from '@/components/plans'
 import { isStorageEnding, storageDaysLeft } from '@/components/storage'
 import { db, type LocalPackage, type LocalProfile } from './db'
-import type { PackageStatus } from './rows'
+import { readOpenPrealert } from './queries'
+import type { PackageStatus, PrealertRow } from './rows'
 import { useThrottledQuery } from './throttled-query'
 
 // The admin's reads: all from the local copy (every package and the customer directory), so they
@@ -21,6 +22,17 @@ export async function findCustomerByEmail(email: string): Promise<LocalProfile |
 
 export function useCustomer(userId: string | null) {
   return useLiveQuery(async () => (userId ? ((await db.profiles.get(userId)) ?? null) : null), [userId])
+}
+
+/** An open prealert of this (normalised) tracking code with the customer who announced it, from this device's copy. */
+export async function findPrealertMatch(trackingCode: string): Promise<{ prealert: PrealertRow; owner: LocalProfile } | null> {
+  const prealert = await readOpenPrealert(trackingCode)
+  const owner = prealert && (await db.profiles.get(prealert.user_id))
+  return prealert && owner ? { prealert, owner } : null
+}
+
+export function usePrealertMatch(trackingCode: string) {
+  return useLiveQuery(() => findPrealertMatch(trackingCode), [trackingCode])
 }
 
 /**

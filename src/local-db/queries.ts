@@ -33,10 +33,6 @@ export function usePrealerts(userId: string) {
 }
 
 /** The open ('announced') prealert with this normalised tracking code, if any: what the warehouse matches on arrival. */
-export function useOpenPrealert(trackingCode: string) {
-  return useLiveQuery(() => readOpenPrealert(trackingCode), [trackingCode])
-}
-
 export async function readOpenPrealert(trackingCode: string) {
   if (!trackingCode) return null
   return (await db.prealerts.where('tracking_code').equals(trackingCode).filter((row) => row.state === 'announced').first()) ?? null

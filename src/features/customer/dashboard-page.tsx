@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from 'react-router'
+import { InstallAppCard } from '@/components/install-app/install-app-card'
 import { PageMeta } from '@/components/page-meta'
 import { planNames } from '@/components/plan-names'
 import { planTerms } from '@/components/plans'
@@ -10,6 +11,7 @@ import { useProfile } from '@/local-db/queries'
 import { useSessionUser } from '@/stores/session-store'
 import { useSyncStatusStore } from '@/stores/sync-status-store'
 import { PackageList } from './package-list'
+import { PrealertsSection } from './prealerts/prealerts-section'
 import { ProfileCard, type SaveProfile } from './profile-card'
 import { SyncLine } from './sync-line'
 
@@ -55,11 +57,15 @@ export function DashboardPage({ saveProfile }: { saveProfile: SaveProfile }) {
               </p>
             </section>
           )}
+          <InstallAppCard />
           <Link to={paths.page(lang, 'calculator')} className="block text-sm font-semibold text-brand-700 hover:underline dark:text-brand-100">
             <Trans>Price a shipment with the calculator</Trans>
           </Link>
         </div>
-        <PackageList userId={user.id} plan={profile?.plan} />
+        <div className="space-y-8">
+          <PrealertsSection userId={user.id} />
+          <PackageList userId={user.id} plan={profile?.plan} />
+        </div>
       </div>
     </div>
   )

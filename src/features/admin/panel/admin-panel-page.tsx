@@ -58,7 +58,7 @@ export function AdminPanelPage() {
           </p>
         </div>
       )}
-      <RegisterPackageForm adminId={admin.id} customer={customer} />
+      <RegisterPackageForm adminId={admin.id} customer={customer} onCustomer={(found) => onFound(found, found.email ?? '')} />
       {customer && <CustomerPackages adminId={admin.id} customer={customer} />}
     </div>
   )

@@ -27,6 +27,8 @@ describe('registering a package: validation', () => {
 
   it('trims the tracking code and bounds its length', () => {
     expect(packageFields(form({ trackingCode: '  1Z999  ', weightKg: '2.5' }))).toMatchObject({ tracking_code: '1Z999', weight_kg: 2.5 })
+    // As printed on a label or typed by hand: the code prealerts and searches compare.
+    expect(packageFields(form({ trackingCode: ' 1z 999\taa1 ' })).tracking_code).toBe('1Z999AA1')
     expect(validatePackage(form({ trackingCode: 'x'.repeat(101) })).trackingCode).toBe(packageMessages.trackingTooLong)
   })
 })

@@ -1,6 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { collectErrors } from '@/components/form-validation'
+import { normaliseTrackingCode } from '@/components/tracking-code'
 import type { PackageStatus } from '@/local-db/rows'
 
 export interface PackageForm {
@@ -44,7 +45,7 @@ export function parseMeta(text: string): Record<string, unknown> | null | undefi
 
 export function validatePackage(form: PackageForm) {
   return collectErrors({
-    trackingCode: form.trackingCode.trim().length > maxTrackingLength ? packageMessages.trackingTooLong : undefined,
+    trackingCode: normaliseTrackingCode(form.trackingCode).length > maxTrackingLength ? packageMessages.trackingTooLong : undefined,
     weightKg: numberError(form.weightKg, 0, maxWeightKg, packageMessages.weightRange),
     volumeM3: numberError(form.volumeM3, 0, Number.MAX_VALUE, packageMessages.volumeRange),
     meta: parseMeta(form.meta) === undefined ? packageMessages.metaInvalid : undefined,
@@ -56,7 +57,7 @@ export function packageFields(form: PackageForm) {
   const number = (value: string) => (value.trim() === '' ? null : Number(value))
   return {
     status: form.status,
-    tracking_code: form.trackingCode.trim() || null,
+    tracking_code: normaliseTrackingCode(form.trackingCode) || null,
     weight_kg: number(form.weightKg),
     volume_m3: number(form.volumeM3),
     meta: parseMeta(form.meta) ?? null,

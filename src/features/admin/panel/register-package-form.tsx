@@ -1,39 +1,65 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useState, type FormEvent } from 'react'
+import { useEffect, useRef, useState, type FormEvent } from 'react'
 import type { FieldErrors } from '@/components/form-validation'
 import { Button } from '@/components/ui/button'
 import { TextAreaField, TextField } from '@/components/ui/field'
+import { normaliseTrackingCode } from '@/components/tracking-code'
+import { findPrealertMatch, usePrealertMatch } from '@/local-db/admin-queries'
 import type { LocalProfile } from '@/local-db/queries'
 import { queueRegistration } from '@/outbox/queue'
 import { showToast } from '@/stores/toast-store'
 import { StatusField } from '../status-select'
+import { PrealertMatch } from './prealert-match'
 import { emptyPackageForm, maxWeightKg, packageFields, validatePackage, type PackageForm } from './package-validation'
 
 type Field = keyof ReturnType<typeof validatePackage>
 
+interface RegisterPackageFormProps {
+  adminId: string
+  customer: LocalProfile | null
+  /** Selects a customer, as the search above does: a tracking code a customer announced picks them. */
+  onCustomer: (customer: LocalProfile) => void
+}
+
 /**
  * Registers a package for the customer found above. It is saved on this device at once and sent
- * by the outbox, so it works on a dropped connection just the same.
+ * by the outbox, so it works on a dropped connection just the same. A tracking code that matches
+ * an open prealert (typed or scanned) selects the customer who announced it; the server links the
+ * two when the registration arrives.
  */
-export function RegisterPackageForm({ adminId, customer }: { adminId: string; customer: LocalProfile | null }) {
+export function RegisterPackageForm({ adminId, customer, onCustomer }: RegisterPackageFormProps) {
   const { t, i18n } = useLingui()
   const [form, setForm] = useState<PackageForm>(emptyPackageForm)
   const [errors, setErrors] = useState<FieldErrors<Field>>({})
   const [noCustomer, setNoCustomer] = useState(false)
   const [busy, setBusy] = useState(false)
+  const trackingCode = normaliseTrackingCode(form.trackingCode)
+  const match = usePrealertMatch(trackingCode)
   const set = (field: keyof PackageForm) => (event: { target: { value: string } }) => setForm({ ...form, [field]: event.target.value })
   const errorOf = (field: Field) => errors[field] && i18n._(errors[field])
 
+  // Each prealert the typed code matches selects its customer once (also when this device's copy
+  // brings it in after the code was typed); choosing someone else afterwards is the admin's call.
+  const matchedOnce = useRef<string | null>(null)
+  useEffect(() => {
+    if (!match || matchedOnce.current === match.prealert.id) return
+    matchedOnce.current = match.prealert.id
+    if (match.owner.id !== customer?.id) onCustomer(match.owner)
+  }, [match, customer, onCustomer])
+
   async function onSubmit(event: FormEvent) {
     event.preventDefault()
-    setNoCustomer(!customer)
-    if (!customer) return
+    // A scanner types the code and presses Enter at once: the match may not have selected anyone yet.
+    const owner = customer ?? (await findPrealertMatch(trackingCode))?.owner ?? null
+    setNoCustomer(!owner)
+    if (!owner) return
+    if (owner !== customer) onCustomer(owner)
     const found = validatePackage(form)
     setErrors(found)
     if (Object.keys(found).length > 0) return
     setBusy(true)
     try {
-      await queueRegistration(adminId, { user_id: customer.id, locker_code: customer.locker_code ?? '', public_token: crypto.randomUUID(), ...packageFields(form) })
+      await queueRegistration(adminId, { user_id: owner.id, locker_code: owner.locker_code ?? '', public_token: crypto.randomUUID(), ...packageFields(form) })
       showToast({ title: t`Package created.`, variant: 'success' })
       setForm(emptyPackageForm)
     } catch (error) {
@@ -51,6 +77,7 @@ export function RegisterPackageForm({ adminId, customer }: { adminId: string; cu
       <form noValidate onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-2">
         <TextField label={t`Locker code`} value={customer?.locker_code ?? ''} readOnly placeholder={t`Find a customer first`} />
         <TextField label={t`Tracking code`} value={form.trackingCode} onChange={set('trackingCode')} error={errorOf('trackingCode')} autoComplete="off" />
+        {match && <PrealertMatch {...match} selected={match.owner.id === customer?.id} onSelect={() => onCustomer(match.owner)} />}
         <StatusField label={t`Status`} value={form.status} onStatus={(status) => setForm({ ...form, status })} />
         <TextField label={t`Weight (kg)`} type="number" inputMode="decimal" step="0.01" min="0" max={maxWeightKg} value={form.weightKg} onChange={set('weightKg')} error={errorOf('weightKg')} />
         <TextField label={t`Volume (m³)`} type="number" inputMode="decimal" step="0.0001" min="0" value={form.volumeM3} onChange={set('volumeM3')} error={errorOf('volumeM3')} />

@@ -13,6 +13,7 @@ export const prealertMessages = {
   amount: msg`Enter an amount in US dollars, with at most 2 decimals.`,
   amountTooHigh: msg`At most 50,000 USD.`,
   date: msg`Enter a valid date.`,
+  alreadyAnnounced: msg`You already announced a package with this tracking number.`,
 } satisfies Record<string, MessageDescriptor>
 
 /** Names the limit, as every message about length does. */
