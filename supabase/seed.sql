@@ -2,7 +2,7 @@
 -- stand-in on a fresh database). Never run against production.
 --
 --   admin@example.com   / admin-demo-password    (role admin)
---   cliente@example.com / cliente-demo-password  (customer with six packages)
+--   cliente@example.com / cliente-demo-password  (customer with six packages and a prealert)
 --
 -- Passwords are bcrypt hashes (cost 10, computed with bcryptjs) so GoTrue and
 -- the stand-in can verify them without pgcrypto. The on_auth_user_created
@@ -61,3 +61,10 @@ from (values
   (null, 'entregado', 0.45, 0.0018, '{"store": "eBay", "description": "Watch strap"}', '00000000-0000-4000-8000-000000000006')
 ) as p (tracking_code, status, weight_kg, volume_m3, meta, public_token)
 on conflict (public_token) do nothing;
+
+-- A purchase the demo customer announced: register tracking code 1Z999AA10123456808 in the
+-- package tool to see it matched.
+insert into public.prealerts (id, user_id, tracking_code, store, description, declared_value_usd, expected_on)
+values ('c0000000-0000-4000-8000-0000000000a1', 'c0000000-0000-4000-8000-000000000001', '1Z999AA10123456808', 'Amazon',
+  'Wireless earbuds', 79.99, current_date + 3)
+on conflict (id) do nothing;
