@@ -2,7 +2,8 @@
 # The one command that runs every test: lint, types, catalogs, unit + database + backend, end-to-end.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-step() { printf '\n\033[1m== %s\033[0m\n' "$*"; }
+step() { printf '\n\033[1m== %s\033[0m (%ss in)\n' "$*" "$SECONDS"; }
+trap 'printf "\nTotal: %ss\n" "$SECONDS"' EXIT
 
 step "lint";              npx eslint . --max-warnings 0
 step "type check";        npx tsc -b
