@@ -9,8 +9,7 @@ import { benchBackendPort } from './environment'
 import type { Measure } from './measure'
 import { startPreview } from './preview'
 
-// Articles open inside /:lang/blog (they have no address of their own), so the blog page stands for them.
-const pages = ['/es', '/en/pricing', '/es/faqs', '/en/blog']
+const pages = ['/es', '/en/pricing', '/es/faqs', '/en/blog/consolidation-savings']
 
 const categoryFloors = { performance: 98, accessibility: 100, 'best-practices': 100, seo: 100 }
 const lcpBudgetMs = 1500

@@ -122,7 +122,7 @@ test('FAQ: Enter and Space open and close the answers, one at a time', async ({ 
   await expect(main.getByRole('region', { name: 'How long does delivery take?' })).toBeHidden()
 })
 
-test('blog: the category filter, an article and back to the button that opened it', async ({ page }) => {
+test('blog: the category filter, an article and back to the button that opened it; an article at its own address', async ({ page }) => {
   await openAndSkipHeader(page, '/en/blog')
   const main = page.getByRole('main')
   const categories = main.getByRole('group', { name: 'Categories' })
@@ -152,6 +152,12 @@ test('blog: the category filter, an article and back to the button that opened i
   await tabTo(page, categories.getByRole('button', { name: 'All' }), { within: 5, back: true })
   await page.keyboard.press('Space')
   await expect(readMore).toHaveCount(4)
+
+  // At its own address an article is a page like any other: the first Tab is the skip link.
+  await page.goto('/en/blog/consolidation-savings')
+  await expect(page.getByRole('heading', { name: 'Consolidation: save 60-70% on shipping' })).toBeVisible()
+  await page.keyboard.press('Tab')
+  await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused()
 })
 
 test('contact: errors take the focus to the first wrong field and are read with it; a valid message is sent', async ({ page }) => {

@@ -5,20 +5,28 @@ import type { BlogArticle } from '../content/blog-articles'
 import { ArticleMeta } from './article-meta'
 import { filterLabels } from './blog-labels'
 
-/** One article, read inline; focus moves to its title so keyboard and screen-reader users land on it. */
-export function ArticleView({ article, onBack }: { article: BlogArticle; onBack: () => void }) {
+/**
+ * One article. Opened from the list (`focusTitle`), it replaces what had the focus, so the focus
+ * moves to its title and keyboard and screen-reader users land on it; loaded at its own address it
+ * starts at the top like any page, the skip link first. Its title is the page's h1 when the
+ * article is the page (`titleLevel={1}`), an h2 under the blog's h1 otherwise.
+ */
+export function ArticleView({ article, onBack, focusTitle = false, titleLevel = 2 }: { article: BlogArticle; onBack: () => void; focusTitle?: boolean; titleLevel?: 1 | 2 }) {
   const { i18n } = useLingui()
+  const Title = `h${titleLevel}` as const
   const heading = useRef<HTMLHeadingElement>(null)
-  useEffect(() => heading.current?.focus(), [])
+  useEffect(() => {
+    if (focusTitle) heading.current?.focus()
+  }, [focusTitle])
   return (
     <article className="mx-auto max-w-3xl space-y-6">
       <Button variant="ghost" onClick={onBack}>
         <span aria-hidden="true">←</span> <Trans>Back to blog</Trans>
       </Button>
       <p className="text-sm font-semibold text-brand-700 uppercase dark:text-brand-100">{i18n._(filterLabels[article.category])}</p>
-      <h2 ref={heading} tabIndex={-1} className="text-3xl font-extrabold outline-none">
+      <Title ref={heading} tabIndex={-1} className="text-3xl font-extrabold outline-none">
         {i18n._(article.title)}
-      </h2>
+      </Title>
       <ArticleMeta article={article} />
       <img src={article.image} alt={i18n._(article.imageAlt)} width={400} height={240} className="w-full rounded-2xl" />
       <div className="space-y-4 text-lg leading-relaxed text-slate-800 dark:text-slate-200">

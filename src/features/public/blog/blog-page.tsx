@@ -29,6 +29,7 @@ export function BlogPage() {
         {open ? (
           <ArticleView
             article={open}
+            focusTitle
             onBack={() => {
               setReturnTo(open.id)
               setOpenId(null)
