@@ -9,43 +9,50 @@ import { activateLang } from '@/i18n/activate'
 import { isLang, preferredLang } from '@/i18n/locales'
 import './index.css'
 
-const container = document.getElementById('root')!
 // Public pages are prerendered at build time (with the router's hydration data); the account
 // screens, the admin area and unknown URLs get the empty shell.
 const prerendered = '__staticRouterHydrationData' in window
 
-if (prerendered) await loadMatchedRoutes(new URL(location.href))
-else {
-  const urlLang = location.pathname.split('/')[1]
-  // The catalog must be active before the first render: I18nProvider renders nothing until then.
-  await activateLang(isLang(urlLang) ? urlLang : preferredLang())
+// No top-level await: the route chunks import this entry chunk's modules, and would wait forever
+// for a module still awaiting them.
+async function start() {
+  if (prerendered) await loadMatchedRoutes(new URL(location.href))
+  else {
+    const urlLang = location.pathname.split('/')[1]
+    // The catalog must be active before the first render: I18nProvider renders nothing until then.
+    await activateLang(isLang(urlLang) ? urlLang : preferredLang())
+  }
+
+  const router = createRouter()
+  const container = document.getElementById('root')!
+  const app = (
+    <StrictMode>
+      <I18nProvider i18n={i18n}>
+        <RouterProvider router={router} />
+      </I18nProvider>
+    </StrictMode>
+  )
+  if (prerendered) hydrateRoot(container, app)
+  else createRoot(container).render(app)
+
+  void startAuth(router.navigate)
+
+  if (router.state.initialized) afterPaint()
+  else {
+    const unsubscribe = router.subscribe((state) => {
+      if (!state.initialized) return
+      unsubscribe()
+      afterPaint()
+    })
+  }
 }
 
-const router = createRouter()
-const app = (
-  <StrictMode>
-    <I18nProvider i18n={i18n}>
-      <RouterProvider router={router} />
-    </I18nProvider>
-  </StrictMode>
-)
-if (prerendered) hydrateRoot(container, app)
-else createRoot(container).render(app)
-
-void startAuth(router.navigate)
-
 // Once the first screen is painted and the browser is idle: neither the connectivity watch nor the
-// service worker (and workbox-window) is needed for it.
-const whenIdle = () => {
+// service worker's registration is needed for it.
+function whenIdle() {
   void import('@/app/connectivity/watch-connectivity').then(({ watchConnectivity }) => watchConnectivity())
   void import('@/app/pwa/register-service-worker').then(({ registerServiceWorker }) => registerServiceWorker())
 }
 const afterPaint = () => ('requestIdleCallback' in window ? requestIdleCallback(whenIdle, { timeout: 3000 }) : setTimeout(whenIdle, 1000))
-if (router.state.initialized) afterPaint()
-else {
-  const unsubscribe = router.subscribe((state) => {
-    if (!state.initialized) return
-    unsubscribe()
-    afterPaint()
-  })
-}
+
+void start()

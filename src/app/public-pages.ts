@@ -32,6 +32,13 @@ export const publicPages: Partial<Record<PageKey, Lazy>> & { home: Lazy } = {
 /** A blog article at its own URL, under either slug of the blog. */
 export const blogArticlePage: Lazy = withCatalog('content', async () => (await import('./routes/blog-article-route')).BlogArticleRoute)
 
+/** The guard in front of the account screens, and the not-found page: neither is on a public page's first visit. */
+export const requireSession = (admin = false): Lazy => async () => {
+  const { RequireSession } = await import('./guards')
+  return { element: createElement(RequireSession, { admin }) }
+}
+export const notFoundPage: Lazy = async () => ({ Component: (await import('./layout/not-found-page')).NotFoundPage })
+
 /** Pages that need a session (and, for the admin ones, the admin role); the guard decides. */
 export const customerPages: Partial<Record<PageKey, Lazy>> = {
   dashboard: withCatalog('account', async () => (await import('./routes/dashboard-route')).DashboardRoute),

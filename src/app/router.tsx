@@ -2,11 +2,9 @@ import { createBrowserRouter, matchRoutes, redirect, type LoaderFunctionArgs, ty
 import { activateLang } from '@/i18n/activate'
 import { defaultLang, isLang, preferredLang } from '@/i18n/locales'
 import { pageFromSlug, pageSlugs, slugsOf, type PageKey } from '@/i18n/slugs'
-import { RequireSession } from './guards'
 import { AppErrorPage } from './layout/app-error-page'
-import { NotFoundPage } from './layout/not-found-page'
 import { PublicLayout } from './layout/public-layout'
-import { adminArea, adminPages, adminPlaceholder, blogArticlePage, customerPages, publicPages, withCatalog } from './public-pages'
+import { adminArea, adminPages, adminPlaceholder, blogArticlePage, customerPages, notFoundPage, publicPages, requireSession, withCatalog } from './public-pages'
 
 /** `/:lang/...` with an unknown language goes to the preferred one, keeping a known page slug. */
 export async function langLoader({ params, request }: LoaderFunctionArgs) {
@@ -48,9 +46,9 @@ export const routes: RouteObject[] = [
           { index: true, lazy: publicPages.home },
           ...slugRoutes(publicPages),
           ...slugsOf('blog').map((slug) => ({ path: `${slug}/:article`, lazy: blogArticlePage })),
-          { Component: RequireSession, children: slugRoutes(customerPages) },
-          { element: <RequireSession admin />, children: slugRoutes(adminPages) },
-          { path: '*', Component: NotFoundPage },
+          { lazy: requireSession(), children: slugRoutes(customerPages) },
+          { lazy: requireSession(true), children: slugRoutes(adminPages) },
+          { path: '*', lazy: notFoundPage },
         ],
       },
       {
@@ -64,7 +62,7 @@ export const routes: RouteObject[] = [
       {
         path: '/admin',
         loader: preferredLangLoader,
-        element: <RequireSession admin />,
+        lazy: requireSession(true),
         children: [
           {
             lazy: adminArea.layout,
@@ -73,7 +71,7 @@ export const routes: RouteObject[] = [
               { path: 'users', lazy: adminArea.users },
               { path: 'packages', lazy: adminArea.packages },
               ...(['shipments', 'rates', 'content', 'reports'] as const).map((section) => ({ path: section, lazy: adminPlaceholder(section) })),
-              { path: '*', Component: NotFoundPage },
+              { path: '*', lazy: notFoundPage },
             ],
           },
         ],

@@ -1,11 +1,16 @@
 import { Trans } from '@lingui/react/macro'
+import { lazy, Suspense } from 'react'
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router'
-import { Toaster } from '@/components/ui/toaster'
+import { useToastStore } from '@/stores/toast-store'
 import { SiteFooter } from './site-footer'
 import { SiteHeader } from './site-header'
 
+// Loaded with the first toast: a first visit rarely shows one, and its code counts against the budget.
+const Toaster = lazy(async () => ({ default: (await import('@/components/ui/toaster')).Toaster }))
+
 export function PublicLayout() {
   const navigating = useNavigation().state !== 'idle'
+  const toasting = useToastStore((state) => state.current !== null)
   return (
     <div className="flex min-h-screen flex-col">
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded-md focus:bg-white focus:px-4 focus:py-2 focus:text-brand-700">
@@ -17,7 +22,11 @@ export function PublicLayout() {
         <Outlet />
       </main>
       <SiteFooter />
-      <Toaster />
+      {toasting && (
+        <Suspense>
+          <Toaster />
+        </Suspense>
+      )}
       <ScrollRestoration />
     </div>
   )
