@@ -84,6 +84,14 @@ test('small screen: the language switch, then the menu opens, leads to its links
   await expectVisibleFocus(page)
   await tabTo(page, menu.getByRole('link', { name: 'Contact' }), { within: 7 })
 
+  // Escape closes it from inside and puts the focus back on its button; Space opens it again.
+  await page.keyboard.press('Escape')
+  await expect(menu).toBeHidden()
+  await expect(menuButton).toBeFocused()
+  await page.keyboard.press('Space')
+  await expect(menuButton).toHaveAttribute('aria-expanded', 'true')
+  await tabTo(page, menu.getByRole('link', { name: 'Contact' }), { within: 7 })
+
   // Back to the button, which closes the menu with Space.
   await tabTo(page, menuButton, { within: 8, back: true })
   await page.keyboard.press('Space')

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 import { Link, NavLink, useLocation } from 'react-router'
 import { InstallAppButton } from '@/components/install-app/install-app-button'
 import { IosInstallHint } from '@/components/install-app/ios-install-hint'
@@ -21,6 +21,7 @@ export function SiteHeader() {
   // The menu belongs to the page it was opened on, so navigating closes it.
   const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null)
   const menuOpen = menuOpenOn === pathname
+  const menuButton = useRef<HTMLButtonElement>(null)
 
   const links = headerLinks.map(({ page, label }) => (
     <NavLink key={page} to={page === 'home' ? paths.home(lang) : paths.page(lang, page)} end={page === 'home'} className={navLinkClass}>
@@ -29,7 +30,13 @@ export function SiteHeader() {
   ))
 
   return (
-    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/90 backdrop-blur dark:border-slate-800 dark:bg-slate-950/90">
+    <header
+      onKeyDown={(event) => {
+        if (event.key !== 'Escape' || !menuOpen) return
+        setMenuOpenOn(null)
+        menuButton.current?.focus()
+      }}
+      className="sticky top-0 z-40 border-b border-slate-200 bg-white/90 backdrop-blur dark:border-slate-800 dark:bg-slate-950/90">
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-3 px-4">
         <Link to={paths.home(lang)} className="flex items-center gap-2 font-extrabold text-brand-700 dark:text-white">
           <img src="/favicon.svg" alt="" width="32" height="32" />
@@ -48,7 +55,7 @@ export function SiteHeader() {
           <div className="hidden items-center gap-2 md:flex">
             <AccountLinks />
           </div>
-          <MenuButton open={menuOpen} className="lg:hidden" aria-controls="mobile-menu" aria-label={t`Menu`} onClick={() => setMenuOpenOn(menuOpen ? null : pathname)} />
+          <MenuButton ref={menuButton} open={menuOpen} className="lg:hidden" aria-controls={menuOpen ? 'mobile-menu' : undefined} aria-label={t`Menu`} onClick={() => setMenuOpenOn(menuOpen ? null : pathname)} />
         </div>
       </div>
       {menuOpen && (
