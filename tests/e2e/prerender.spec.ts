@@ -116,7 +116,7 @@ test('pages hydrate the prerendered HTML, keep its nodes, log no errors and stay
 
 test('sitemap.xml lists every public URL in both languages with alternates, and robots.txt points at it', async ({ request }) => {
   const sitemap = await (await request.get('/sitemap.xml')).text()
-  const locs = [...sitemap.matchAll(/<loc>(.*?)<\/loc>/g)].map(([, url]) => url)
+  const locs = [...sitemap.matchAll(/<loc>(.*?)<\/loc>/g)].map((match) => match[1]!)
   expect(locs).toEqual(expect.arrayContaining([`${site}/es`, `${site}/en`, `${site}/es/precios`, `${site}/en/pricing`, `${site}/es/faqs`, `${site}/en/blog/customs-rules`, `${site}/es/privacidad`, `${site}/en/tracking`]))
   expect(locs).toHaveLength(new Set(locs).size)
   expect(locs.filter((url) => url.startsWith(`${site}/es`)).length).toBe(locs.filter((url) => url.startsWith(`${site}/en`)).length)
