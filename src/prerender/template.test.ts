@@ -5,7 +5,7 @@ const template = `<!doctype html>
 <html lang="es">
   <head>
     <title>Casillero Miami</title>
-    <script type="module" src="/assets/index.js"></script>
+    <script type="module" crossorigin src="/assets/index.js"></script>
   </head>
   <body>
     <div id="root"></div>
@@ -20,11 +20,11 @@ describe('fillTemplate', () => {
     body: '<link rel="preload" as="image" href="/favicon.svg"/><div class="app"><h1>Pricing $1</h1></div>',
   })
 
-  it('sets the language, the head tags and the rendered app, taken literally', () => {
+  it("sets the language, the head tags and the rendered app, taken literally, and lowers the app script's priority", () => {
     expect(page).toContain('<html lang="en">')
     expect(page).toContain('<title>Pricing $& more · Casillero Miami</title>')
     expect(page).toContain('<div id="root"><div class="app"><h1>Pricing $1</h1></div></div>')
-    expect(page).toContain('<script type="module" src="/assets/index.js"></script>')
+    expect(page).toContain('<script type="module" crossorigin fetchpriority="low" src="/assets/index.js"></script>')
   })
 
   it('moves the tags React hoists ahead of the app into <head>, and drops the no-JavaScript notice', () => {

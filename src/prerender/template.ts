@@ -7,6 +7,8 @@ const markers = {
   root: /<div id="root"><\/div>/,
   // The content is there without JavaScript, so the "needs JavaScript" notice is not.
   noscript: /\s*<noscript>[\s\S]*?<\/noscript>/,
+  // The page paints without the app's script: it must not take the stylesheet's bandwidth.
+  entryScript: /<script type="module" crossorigin src=/,
 }
 
 // Rendering a tree that is not a whole document, React writes the tags it hoists (resource preloads
@@ -26,4 +28,5 @@ export function fillTemplate(template: string, page: { lang: Lang; head: string;
     .replace(markers.title, () => page.head + hoisted)
     .replace(markers.root, () => `<div id="root">${markup}</div>`)
     .replace(markers.noscript, '')
+    .replace(markers.entryScript, '<script type="module" crossorigin fetchpriority="low" src=')
 }
