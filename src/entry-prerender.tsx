@@ -15,7 +15,7 @@ export { prerenderedPaths, htmlFileOf } from '@/prerender/pages'
 export { headTags } from '@/prerender/head'
 export { faqPage, organization } from '@/prerender/structured-data'
 export { robotsTxt, sitemapXml } from '@/prerender/sitemap'
-export { fillTemplate } from '@/prerender/template'
+export { fillTemplate, inlineStylesheet } from '@/prerender/template'
 
 export interface RenderedPage {
   lang: Lang

@@ -1,6 +1,6 @@
 import { i18n } from '@lingui/core'
 import { I18nProvider } from '@lingui/react'
-import { StrictMode } from 'react'
+import { startTransition, StrictMode, useEffect } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { RouterProvider } from 'react-router'
 import { createRouter, loadMatchedRoutes } from '@/app/router'
@@ -12,6 +12,14 @@ import './index.css'
 // Public pages are prerendered at build time (with the router's hydration data); the account
 // screens, the admin area and unknown URLs get the empty shell.
 const prerendered = '__staticRouterHydrationData' in window
+
+/** Marks the document once React has taken it over (`<html data-hydrated>`): from then on every control works. */
+function MarkHydrated() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = ''
+  }, [])
+  return null
+}
 
 // No top-level await: the route chunks import this entry chunk's modules, and would wait forever
 // for a module still awaiting them.
@@ -29,10 +37,13 @@ async function start() {
     <StrictMode>
       <I18nProvider i18n={i18n}>
         <RouterProvider router={router} />
+        <MarkHydrated />
       </I18nProvider>
     </StrictMode>
   )
-  if (prerendered) hydrateRoot(container, app)
+  // As a transition, hydration yields to the browser every few milliseconds instead of holding
+  // the main thread until the whole page is hydrated: the page is already painted and readable.
+  if (prerendered) startTransition(() => void hydrateRoot(container, app))
   else createRoot(container).render(app)
 
   void startAuth(router.navigate)

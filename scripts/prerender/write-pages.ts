@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import { readFile, mkdir, writeFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 
@@ -12,13 +13,14 @@ export interface PrerenderEntry {
   organization(siteUrl: string, logoUrl: string): object
   faqPage(entries: { question: string; answer: string }[]): object
   fillTemplate(template: string, page: { lang: Lang; head: string; body: string }): string
+  inlineStylesheet(template: string, read: (href: string) => string): string
   sitemapXml(pages: Record<Lang, string>[]): string
   robotsTxt(rules: string, sitemapUrl: string): string
 }
 
 /** Writes each page in each language to `<outDir>/<path>.html`, then sitemap.xml and robots.txt; returns how many pages. */
 export async function writePrerenderedPages(entry: PrerenderEntry, outDir: string, siteUrl: string): Promise<number> {
-  const template = await readFile(join(outDir, 'index.html'), 'utf8')
+  const template = entry.inlineStylesheet(await readFile(join(outDir, 'index.html'), 'utf8'), (href) => readFileSync(join(outDir, href), 'utf8'))
   const absolute = (path: string) => `${siteUrl}${path}`
   const organization = entry.organization(siteUrl, absolute('/icons/icon-512.png'))
   const pages = entry.prerenderedPaths().map((paths) => Object.fromEntries(Object.entries(paths).map(([lang, path]) => [lang, absolute(path)])) as Record<Lang, string>)

@@ -7,9 +7,31 @@ const markers = {
   root: /<div id="root"><\/div>/,
   // The content is there without JavaScript, so the "needs JavaScript" notice is not.
   noscript: /\s*<noscript>[\s\S]*?<\/noscript>/,
-  // The page paints without the app's script: it must not take the stylesheet's bandwidth.
-  entryScript: /<script type="module" crossorigin src=/,
+  // The page paints without the app's script: it is fetched once the page has painted.
+  entryScript: /<script type="module" crossorigin src="([^"]+)"><\/script>/,
 }
+
+const stylesheet = /<link rel="stylesheet" crossorigin href="([^"]+)">/
+
+/**
+ * The built stylesheet written into the template: a prerendered page then paints as soon as its
+ * HTML arrives, with no request in between (it is about 10 KB gzip, the price of one round trip).
+ */
+export function inlineStylesheet(template: string, read: (href: string) => string): string {
+  const link = stylesheet.exec(template)
+  if (!link) throw new Error(`index.html has lost its stylesheet link (${stylesheet.source}): prerendering needs it`)
+  return template.replace(link[0], () => `<style>${read(link[1]!)}</style>`)
+}
+
+/**
+ * Loads the app's entry once the page has painted its content (or, in a tab that does not paint
+ * while hidden, once it has loaded): hydration adds behaviour to a page already on screen, and its
+ * script does not compete with the page for the first round trips.
+ */
+const afterFirstPaint = (src: string) =>
+  `<script>(function(){var done=false;function load(){if(done)return;done=true;var s=document.createElement('script');s.type='module';s.src=${JSON.stringify(src)};document.head.appendChild(s)}` +
+  `try{new PerformanceObserver(function(list){if(list.getEntriesByName('first-contentful-paint').length)setTimeout(load)}).observe({type:'paint',buffered:true})}catch(e){}` +
+  `addEventListener('load',load)})()</script>`
 
 // Rendering a tree that is not a whole document, React writes the tags it hoists (resource preloads
 // such as an <img>'s) ahead of the markup; hydration expects the app's first element there.
@@ -28,5 +50,5 @@ export function fillTemplate(template: string, page: { lang: Lang; head: string;
     .replace(markers.title, () => page.head + hoisted)
     .replace(markers.root, () => `<div id="root">${markup}</div>`)
     .replace(markers.noscript, '')
-    .replace(markers.entryScript, '<script type="module" crossorigin fetchpriority="low" src=')
+    .replace(markers.entryScript, (_, src: string) => afterFirstPaint(src))
 }

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test'
+import { type Page } from '@playwright/test'
+import { expect, test } from './fixtures'
 import { demoAdmin, logInThroughUi, newCustomer, registerPackageFor, serverEvents, signedIn } from './backend'
 import { waitForServiceWorker } from './service-worker'
 

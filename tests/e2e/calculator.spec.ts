@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test'
+import { type Page } from '@playwright/test'
+import { expect, test } from './fixtures'
 import { waitForServiceWorker } from './service-worker'
 
 async function priceAShipment(page: Page, labels: { weight: string; length: string; width: string; height: string }) {

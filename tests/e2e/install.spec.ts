@@ -1,4 +1,5 @@
-import { devices, expect, test, type APIRequestContext } from '@playwright/test'
+import { devices, type APIRequestContext } from '@playwright/test'
+import { expect, test } from './fixtures'
 
 declare global {
   interface Window {

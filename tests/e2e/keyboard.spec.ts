@@ -1,5 +1,6 @@
 // The public site with the keyboard alone: Tab, Shift+Tab, Enter, Space and the arrow keys, no mouse.
-import { expect, test, type Locator, type Page } from '@playwright/test'
+import { type Locator, type Page } from '@playwright/test'
+import { expect, test } from './fixtures'
 
 /** The focused element shows it: an outline, or a ring (a box shadow with a spread), while :focus-visible. */
 async function expectVisibleFocus(page: Page) {

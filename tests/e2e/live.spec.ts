@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { expect, test } from '@playwright/test'
+import { expect, test } from './fixtures'
 import { backendUrl, logInThroughUi, newCustomer, registerPackageFor } from './backend'
 
 test("an open customer dashboard shows the warehouse's change live: no reload, no poll", async ({ page }) => {

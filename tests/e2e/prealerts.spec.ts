@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { expect, test } from '@playwright/test'
+import { expect, test } from './fixtures'
 import { demoAdmin, logInThroughUi, newCustomer, signedIn } from './backend'
 
 test('a prealert made offline is sent once, matched when the warehouse registers its tracking number, and seen received', async ({ browser }) => {

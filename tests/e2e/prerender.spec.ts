@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test'
+import { type Page } from '@playwright/test'
+import { expect, test } from './fixtures'
 
 // The e2e build does not set VITE_SITE_URL: canonical and Open Graph URLs use the local default.
 const site = 'http://localhost:4173'

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './fixtures'
 
 test('home: hero buttons, six value propositions and eight local store logos', async ({ page }) => {
   const external: string[] = []

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './fixtures'
 import { backendUrl, logInThroughUi, newCustomer, registerPackageFor } from './backend'
 import { waitForServiceWorker } from './service-worker'
 

@@ -1,4 +1,5 @@
-import { expect, test, type BrowserContext, type Page } from '@playwright/test'
+import { type BrowserContext, type Page } from '@playwright/test'
+import { expect, test } from './fixtures'
 import { backendUrl, demoAdmin, logInThroughUi, newCustomer, registerPackageFor } from './backend'
 import { waitForServiceWorker } from './service-worker'
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { createClient } from '@supabase/supabase-js'
-import { expect, test } from '@playwright/test'
+import { expect, test } from './fixtures'
 import { nodeClientOptions } from '../support/node-supabase'
 import { SUPABASE_LOCAL_SERVICE_ROLE_KEY } from '../../supabase/local/keys'
 import { backendUrl, demoAdmin, logInThroughUi, newCustomer, registerPackageFor } from './backend'

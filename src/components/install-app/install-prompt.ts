@@ -4,7 +4,14 @@ export interface BeforeInstallPromptEvent extends Event {
   readonly userChoice: Promise<{ outcome: 'accepted' | 'dismissed' }>
 }
 
-let offered: BeforeInstallPromptEvent | null = null
+declare global {
+  interface Window {
+    /** An offer index.html's inline script kept before this module was loaded. */
+    earlyInstallOffer?: BeforeInstallPromptEvent
+  }
+}
+
+let offered: BeforeInstallPromptEvent | null = (typeof window !== 'undefined' && window.earlyInstallOffer) || null
 let prompting = false
 let installed = false
 const listeners = new Set<() => void>()
@@ -42,8 +49,9 @@ export async function promptInstall(): Promise<void> {
   }
 }
 
-// Chromium may offer installation before React has rendered anything: this module is imported
-// by the header, so it listens from the start and keeps the offer until a button shows it.
+// Chromium may offer installation before React has rendered anything: index.html keeps an offer
+// made before this module loads, and from then on this module listens and keeps it until a
+// button shows it.
 if (typeof window !== 'undefined') {
   window.addEventListener('beforeinstallprompt', (event) => {
     event.preventDefault()
