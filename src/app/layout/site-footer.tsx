@@ -62,7 +62,8 @@ export function SiteFooter() {
           </p>
         </address>
       </div>
-      <p className="border-t border-slate-800 py-4 text-center text-xs text-slate-400">
+      {/* A page built in December may be opened in January: the year is the reader's, not the build's. */}
+      <p suppressHydrationWarning className="border-t border-slate-800 py-4 text-center text-xs text-slate-400">
         © {new Date().getFullYear()} Casillero Miami
       </p>
     </footer>

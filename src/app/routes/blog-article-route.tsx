@@ -17,7 +17,7 @@ export function BlogArticleRoute() {
   return (
     <div className="mx-auto max-w-6xl px-4 py-12">
       <PageMeta title={i18n._(article.title)} description={i18n._(article.excerpt)} />
-      <ArticleView article={article} onBack={() => navigate(paths.page(lang, 'blog'))} />
+      <ArticleView article={article} titleLevel={1} onBack={() => navigate(paths.page(lang, 'blog'))} />
     </div>
   )
 }
