@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatDateTime, formatLongDate, formatMeasure } from './format'
+import { formatDateTime, formatDollars, formatLongDate, formatMeasure } from './format'
 
 describe('formatting for the page language', () => {
   it('formats weights and volumes with the language decimal mark', () => {
@@ -7,6 +7,12 @@ describe('formatting for the page language', () => {
     expect(formatMeasure('2.5', 'kg', 'es')).toBe('2,5 kg')
     expect(formatMeasure(0.0125, 'm³', 'en')).toBe('0.0125 m³')
     expect(formatMeasure(null, 'kg', 'en')).toBe('—')
+  })
+
+  it('formats a database amount of dollars, sent as a string or a number, to the cent', () => {
+    expect(formatDollars('120.50', 'en')).toBe('$120.50')
+    expect(formatDollars(1234.5, 'es')).toBe('$1,234.50')
+    expect(formatDollars('0.1', 'en')).toBe('$0.10')
   })
 
   it('formats dates in the language', () => {

@@ -39,6 +39,11 @@ export function formatUsd(cents: number, lang: Lang): string {
   return usd(lang).format(cents / 100)
 }
 
+/** A dollar amount as the database keeps it (a numeric, which arrives as a string): "$120.50". */
+export function formatDollars(amount: number | string, lang: Lang): string {
+  return formatUsd(Math.round(Number(amount) * 100), lang)
+}
+
 export function formatPounds(value: number, lang: Lang): string {
   return `${pounds(lang).format(value)} lb`
 }

@@ -1,6 +1,6 @@
 import { Trans } from '@lingui/react/macro'
 import { Button } from '@/components/ui/button'
-import { formatUsd } from '@/i18n/format'
+import { formatDollars } from '@/i18n/format'
 import { useLang } from '@/i18n/paths'
 import type { LocalProfile } from '@/local-db/queries'
 import type { PrealertRow } from '@/local-db/rows'
@@ -17,7 +17,7 @@ interface PrealertMatchProps {
 export function PrealertMatch({ prealert, owner, selected, onSelect }: PrealertMatchProps) {
   const lang = useLang()
   const name = owner.full_name || owner.email
-  const value = formatUsd(Math.round(Number(prealert.declared_value_usd) * 100), lang)
+  const value = formatDollars(prealert.declared_value_usd, lang)
   return (
     <div data-testid="prealert-match" role="status" className="space-y-2 rounded-lg border border-emerald-300 bg-emerald-50 p-3 text-sm text-emerald-900 sm:col-span-2 dark:border-emerald-800 dark:bg-emerald-950 dark:text-emerald-100">
       <p className="font-semibold">

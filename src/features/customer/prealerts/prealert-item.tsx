@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useLiveQuery } from 'dexie-react-hooks'
 import { StatusBadge } from '@/components/package-status'
 import { Button } from '@/components/ui/button'
-import { formatLongDate, formatUsd } from '@/i18n/format'
+import { formatDollars, formatLongDate } from '@/i18n/format'
 import { useLang } from '@/i18n/paths'
 import { db } from '@/local-db/db'
 import type { LocalPrealert } from '@/local-db/prealert-overlay'
@@ -41,7 +41,7 @@ export function PrealertItem({ prealert, onEdit, onCancel }: PrealertItemProps) 
       </div>
       <p className="text-sm">{prealert.description}</p>
       <p className="text-sm text-slate-600 dark:text-slate-400">
-        <Trans>Declared value: {formatUsd(Math.round(Number(prealert.declared_value_usd) * 100), lang)}</Trans>
+        <Trans>Declared value: {formatDollars(prealert.declared_value_usd, lang)}</Trans>
         {prealert.expected_on && (
           <>
             {' · '}
