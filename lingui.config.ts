@@ -1,15 +1,27 @@
 import { defineConfig } from '@lingui/cli'
 import { formatter } from '@lingui/format-po'
 
+/** The public pages other than the home page, each loading `pages` with its route. */
+const publicPages = ['how-it-works', 'pricing', 'contact', 'tracking', 'blog', 'faq', 'legal'].map((page) => `src/features/public/${page}`)
+/** Shared components only the account, customer and admin screens use: their strings load with those screens. */
+const accountComponents = ['storage-countdown.tsx', 'us-address.tsx', 'live-indicator.tsx', 'install-app/install-app-card.tsx', 'ui/show-more.tsx'].map((file) => `src/components/${file}`)
+
 export default defineConfig({
   sourceLocale: 'en',
   locales: ['es', 'en'],
   fallbackLocales: false,
   catalogs: [
-    { path: '<rootDir>/locales/{locale}/messages', include: ['src'], exclude: ['<rootDir>/src/features/{public/content,public/calculator,auth,customer,admin}/**'] },
-    // Loaded only by the routes that need them (src/i18n/route-catalogs.ts): long-form copy and the calculator, and the account screens.
+    // What a first visit to the home page needs: the shell and the home page.
+    {
+      path: '<rootDir>/locales/{locale}/messages',
+      include: ['src'],
+      exclude: [...['src/features/{public/content,public/calculator,auth,customer,admin}/**', ...publicPages.map((dir) => `${dir}/**`), ...accountComponents].map((path) => `<rootDir>/${path}`)],
+    },
+    // Loaded only by the routes that need them (src/i18n/route-catalogs.ts): the other public pages' strings, the long-form
+    // copy of the FAQ, blog and legal pages and the calculator, and the account screens.
+    { path: '<rootDir>/locales/{locale}/pages', include: publicPages },
     { path: '<rootDir>/locales/{locale}/content', include: ['src/features/public/content', 'src/features/public/calculator'] },
-    { path: '<rootDir>/locales/{locale}/account', include: ['src/features/auth', 'src/features/customer', 'src/features/admin'] },
+    { path: '<rootDir>/locales/{locale}/account', include: ['src/features/auth', 'src/features/customer', 'src/features/admin', ...accountComponents] },
   ],
   // Source files without line numbers: moving code does not make the catalogs stale.
   format: formatter({ lineNumbers: false }),

@@ -6,23 +6,23 @@ import type { PageKey } from '@/i18n/slugs'
 
 type Lazy = NonNullable<RouteObject['lazy']>
 
-/** A page whose strings come (partly) from a route catalog, loaded alongside its code. */
+/** A page whose strings come (partly) from route catalogs, loaded alongside its code. */
 export const withCatalog =
-  (catalog: RouteCatalog, load: () => Promise<ComponentType>): Lazy =>
-  async () => ({ Component: await load(), loader: catalogLoader(catalog) })
+  (catalogs: RouteCatalog | readonly RouteCatalog[], load: () => Promise<ComponentType>): Lazy =>
+  async () => ({ Component: await load(), loader: catalogLoader(typeof catalogs === 'string' ? [catalogs] : catalogs) })
 
 /** Each page under `/:lang` is its own chunk, loaded when first visited (and precached by the service worker). */
 export const publicPages: Partial<Record<PageKey, Lazy>> & { home: Lazy } = {
   home: async () => ({ Component: (await import('@/features/public/home/home-page')).HomePage }),
-  howItWorks: async () => ({ Component: (await import('@/features/public/how-it-works/how-it-works-page')).HowItWorksPage }),
-  pricing: async () => ({ Component: (await import('@/features/public/pricing/pricing-page')).PricingPage }),
+  howItWorks: withCatalog('pages', async () => (await import('@/features/public/how-it-works/how-it-works-page')).HowItWorksPage),
+  pricing: withCatalog('pages', async () => (await import('@/features/public/pricing/pricing-page')).PricingPage),
   calculator: withCatalog('content', async () => (await import('@/features/public/calculator/calculator-page')).CalculatorPage),
-  tracking: async () => ({ Component: (await import('./routes/tracking-route')).TrackingRoute }),
-  faq: withCatalog('content', async () => (await import('@/features/public/faq/faq-page')).FaqPage),
-  blog: withCatalog('content', async () => (await import('@/features/public/blog/blog-page')).BlogPage),
-  contact: async () => ({ Component: (await import('@/features/public/contact/contact-page')).ContactPage }),
-  terms: withCatalog('content', async () => (await import('@/features/public/legal/terms-page')).TermsPage),
-  privacy: withCatalog('content', async () => (await import('@/features/public/legal/privacy-page')).PrivacyPage),
+  tracking: withCatalog('pages', async () => (await import('./routes/tracking-route')).TrackingRoute),
+  faq: withCatalog(['pages', 'content'], async () => (await import('@/features/public/faq/faq-page')).FaqPage),
+  blog: withCatalog(['pages', 'content'], async () => (await import('@/features/public/blog/blog-page')).BlogPage),
+  contact: withCatalog('pages', async () => (await import('@/features/public/contact/contact-page')).ContactPage),
+  terms: withCatalog(['pages', 'content'], async () => (await import('@/features/public/legal/terms-page')).TermsPage),
+  privacy: withCatalog(['pages', 'content'], async () => (await import('@/features/public/legal/privacy-page')).PrivacyPage),
   signup: withCatalog('account', async () => (await import('@/features/auth/signup-page')).SignupPage),
   login: withCatalog('account', async () => (await import('@/features/auth/login-page')).LoginPage),
   forgot: withCatalog('account', async () => (await import('@/features/auth/forgot-page')).ForgotPage),
@@ -30,7 +30,7 @@ export const publicPages: Partial<Record<PageKey, Lazy>> & { home: Lazy } = {
 }
 
 /** A blog article at its own URL, under either slug of the blog. */
-export const blogArticlePage: Lazy = withCatalog('content', async () => (await import('./routes/blog-article-route')).BlogArticleRoute)
+export const blogArticlePage: Lazy = withCatalog(['pages', 'content'], async () => (await import('./routes/blog-article-route')).BlogArticleRoute)
 
 /** The guard in front of the account screens, and the not-found page: neither is on a public page's first visit. */
 export const requireSession = (admin = false): Lazy => async () => {

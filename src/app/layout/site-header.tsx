@@ -1,8 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useRef, useState } from 'react'
+import { lazy, Suspense, useRef, useState } from 'react'
 import { Link, NavLink, useLocation } from 'react-router'
-import { InstallAppButton } from '@/components/install-app/install-app-button'
-import { IosInstallHint } from '@/components/install-app/ios-install-hint'
+import { useInstallOffer } from '@/components/install-app/install-offer'
 import { MenuButton } from '@/components/ui/menu-button'
 import { paths, useLang } from '@/i18n/paths'
 import { AccountLinks } from './account-links'
@@ -10,6 +9,10 @@ import { LanguageSwitch } from './language-switch'
 import { OfflineIndicator } from './offline-indicator'
 import { headerLinks } from './site-nav-links'
 import { ThemeToggle } from './theme-toggle'
+
+// Loaded only when this browser can install the app: most first visits never need them.
+const InstallAppButton = lazy(async () => ({ default: (await import('@/components/install-app/install-app-button')).InstallAppButton }))
+const IosInstallHint = lazy(async () => ({ default: (await import('@/components/install-app/ios-install-hint')).IosInstallHint }))
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-md px-3 py-2 text-sm font-medium ${isActive ? 'text-brand-700 dark:text-brand-100' : 'text-slate-700 hover:text-brand-700 dark:text-slate-300 dark:hover:text-white'}`
@@ -22,6 +25,7 @@ export function SiteHeader() {
   const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null)
   const menuOpen = menuOpenOn === pathname
   const menuButton = useRef<HTMLButtonElement>(null)
+  const installOffer = useInstallOffer()
 
   const links = headerLinks.map(({ page, label }) => (
     <NavLink key={page} to={page === 'home' ? paths.home(lang) : paths.page(lang, page)} end={page === 'home'} className={navLinkClass}>
@@ -49,9 +53,13 @@ export function SiteHeader() {
           <OfflineIndicator />
           <LanguageSwitch />
           <ThemeToggle />
-          <div className="hidden lg:contents">
-            <InstallAppButton compact />
-          </div>
+          {installOffer === 'prompt' && (
+            <div className="hidden lg:contents">
+              <Suspense>
+                <InstallAppButton compact />
+              </Suspense>
+            </div>
+          )}
           <div className="hidden items-center gap-2 md:flex">
             <AccountLinks />
           </div>
@@ -66,10 +74,18 @@ export function SiteHeader() {
           <div className="flex flex-wrap gap-2 md:hidden">
             <AccountLinks />
           </div>
-          <InstallAppButton variant="secondary" className="mt-3 w-full sm:w-auto" />
+          {installOffer === 'prompt' && (
+            <Suspense>
+              <InstallAppButton variant="secondary" className="mt-3 w-full sm:w-auto" />
+            </Suspense>
+          )}
         </div>
       )}
-      <IosInstallHint />
+      {installOffer === 'ios-hint' && (
+        <Suspense>
+          <IosInstallHint />
+        </Suspense>
+      )}
       <span className="sr-only" aria-live="polite">
         {menuOpen ? <Trans>Menu open</Trans> : null}
       </span>
