@@ -24,14 +24,16 @@ export function inlineStylesheet(template: string, read: (href: string) => strin
 }
 
 /**
- * Loads the app's entry once the page has painted its content (or, in a tab that does not paint
- * while hidden, once it has loaded): hydration adds behaviour to a page already on screen, and its
- * script does not compete with the page for the first round trips.
+ * Loads the app's entry once the page has painted its content: hydration adds behaviour to a page
+ * already on screen, and its script does not compete with the page for the first round trips. The
+ * load event is no signal (it often comes before the first paint); it only starts the app in a
+ * browser without paint timing, or, as a last resort, a few seconds later in a tab that never paints.
  */
+const lastResortMs = 3000
 const afterFirstPaint = (src: string) =>
   `<script>(function(){var done=false;function load(){if(done)return;done=true;var s=document.createElement('script');s.type='module';s.src=${JSON.stringify(src)};document.head.appendChild(s)}` +
-  `try{new PerformanceObserver(function(list){if(list.getEntriesByName('first-contentful-paint').length)setTimeout(load)}).observe({type:'paint',buffered:true})}catch(e){}` +
-  `addEventListener('load',load)})()</script>`
+  `var painted=false;try{painted=PerformanceObserver.supportedEntryTypes.indexOf('paint')>=0;new PerformanceObserver(function(list){if(list.getEntriesByName('first-contentful-paint').length)setTimeout(load)}).observe({type:'paint',buffered:true})}catch(e){}` +
+  `addEventListener('load',function(){painted?setTimeout(load,${lastResortMs}):load()})})()</script>`
 
 // Rendering a tree that is not a whole document, React writes the tags it hoists (resource preloads
 // such as an <img>'s) ahead of the markup; hydration expects the app's first element there.
