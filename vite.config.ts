@@ -7,6 +7,7 @@ import react from '@vitejs/plugin-react'
 import { defineConfig, loadEnv, type UserConfig } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
 import { backendEnvProblem } from './scripts/backend-env.ts'
+import { reactRouterTreeShaking } from './scripts/build/react-router-tree-shaking.ts'
 import { prerenderPublicPages } from './scripts/prerender/vite-plugin.ts'
 
 const src = fileURLToPath(new URL('./src', import.meta.url))
@@ -18,6 +19,7 @@ const config = {
     babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }),
     lingui(),
     tailwindcss(),
+    reactRouterTreeShaking(),
     prerenderPublicPages(),
     VitePWA({
       // After the prerendered pages are written, so they are precached too.
