@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Link } from 'react-router'
+import { Link } from '@/app/navigation/links'
 import { PageMeta } from '@/components/page-meta'
-import { buttonClasses } from '@/components/ui/button'
+import { buttonClasses } from '@/components/ui/button-classes'
 import { paths, useLang } from '@/i18n/paths'
 
 export function NotFoundPage() {

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Link } from 'react-router'
+import { Link } from '@/app/navigation/links'
 import { businessAddress, businessInfo } from '@/components/business-info'
 import { paths, useLang } from '@/i18n/paths'
 import { footerLegalLinks, footerQuickLinks } from './site-nav-links'

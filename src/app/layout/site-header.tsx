@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { lazy, Suspense, useRef, useState } from 'react'
-import { Link, NavLink, useLocation } from 'react-router'
+import { useLocation } from 'react-router'
+import { Link, NavLink } from '@/app/navigation/links'
 import { useInstallOffer } from '@/components/install-app/install-offer'
 import { MenuButton } from '@/components/ui/menu-button'
 import { paths, useLang } from '@/i18n/paths'

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
-import { Link } from 'react-router'
+import { Link } from '@/app/navigation/links'
 import { collectErrors, emailError, requiredError } from '@/components/form-validation'
 import { Button } from '@/components/ui/button'
 import { TextField } from '@/components/ui/field'

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Link } from 'react-router'
-import { buttonClasses } from '@/components/ui/button'
+import { Link } from '@/app/navigation/links'
+import { buttonClasses } from '@/components/ui/button-classes'
 import { Spinner } from '@/components/ui/spinner'
 import { UsAddress } from '@/components/us-address'
 import { paths, useLang } from '@/i18n/paths'

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Link } from 'react-router'
+import { Link } from '@/app/navigation/links'
 import { InstallAppCard } from '@/components/install-app/install-app-card'
 import { PageMeta } from '@/components/page-meta'
 import { planNames } from '@/components/plan-names'

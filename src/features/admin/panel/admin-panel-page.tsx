@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Link, useSearchParams } from 'react-router'
+import { useSearchParams } from 'react-router'
+import { Link } from '@/app/navigation/links'
 import { PageMeta } from '@/components/page-meta'
 import { paths } from '@/i18n/paths'
 import { useCustomer } from '@/local-db/admin-queries'
