@@ -1,12 +1,15 @@
 import { Trans } from '@lingui/react/macro'
-import { Link } from 'react-router'
-import { buttonClasses } from '@/components/ui/button'
+import { lazy, Suspense } from 'react'
+import { Link } from '@/app/navigation/links'
+import { buttonClasses } from '@/components/ui/button-classes'
 import { paths, useLang } from '@/i18n/paths'
 import { useSessionStore } from '@/stores/session-store'
-import { SignOut } from './sign-out'
 import { useHydrated } from './use-hydrated'
 
 const signedOut = { user: null, role: null, loading: false }
+
+// Most visitors are signed out: a first visit does not download what only a session shows.
+const SignedInLinks = lazy(async () => ({ default: (await import('./signed-in-links')).SignedInLinks }))
 
 /** Signed in: My Locker (and the admin panel for admins) and logout; signed out: login and create-mailbox. */
 export function AccountLinks() {
@@ -30,16 +33,8 @@ export function AccountLinks() {
   }
 
   return (
-    <>
-      {role === 'admin' && (
-        <Link to={paths.page(lang, 'adminPanel')} className={buttonClasses('ghost')}>
-          <Trans>Admin</Trans>
-        </Link>
-      )}
-      <Link to={paths.page(lang, 'dashboard')} className={buttonClasses('secondary')}>
-        <Trans>My Locker</Trans>
-      </Link>
-      <SignOut />
-    </>
+    <Suspense>
+      <SignedInLinks admin={role === 'admin'} />
+    </Suspense>
   )
 }

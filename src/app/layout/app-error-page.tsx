@@ -1,6 +1,6 @@
 import { Trans } from '@lingui/react/macro'
 import { isRouteErrorResponse, useRouteError } from 'react-router'
-import { buttonClasses } from '@/components/ui/button'
+import { buttonClasses } from '@/components/ui/button-classes'
 import { paths, useLang } from '@/i18n/paths'
 
 /** SPEC §2: unexpected errors show 'Unexpected Application Error!' with a way back. */

@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Button, type ButtonVariant } from '@/components/ui/button'
+import { Button } from '@/components/ui/button'
+import type { ButtonVariant } from '@/components/ui/button-classes'
 import { useInstallOffer } from './install-offer'
 import { promptInstall } from './install-prompt'
 

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useEffect, useState } from 'react'
-import { Button, type ButtonVariant } from '@/components/ui/button'
+import { Button } from '@/components/ui/button'
+import type { ButtonVariant } from '@/components/ui/button-classes'
 import { Dialog } from '@/components/ui/dialog'
 import { countUnsent, useOutboxCounts } from '@/outbox/queries'
 import { sendNow } from '@/outbox/resolve'
