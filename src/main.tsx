@@ -13,11 +13,22 @@ import './index.css'
 // screens, the admin area and unknown URLs get the empty shell.
 const prerendered = '__staticRouterHydrationData' in window
 
-/** Marks the document once React has taken it over (`<html data-hydrated>`): from then on every control works. */
-function MarkHydrated() {
+declare global {
+  interface Window {
+    /** Buttons pressed on the prerendered page before the app was here, held by its inline loader (src/prerender/template.ts). */
+    clicksBeforeApp?: HTMLButtonElement[]
+  }
+}
+
+/**
+ * Marks the document once React has taken it over (`<html data-hydrated>`): from then on every
+ * control works. Buttons pressed before the app was here are pressed again, in order.
+ */
+function MarkHydrated({ clicksBeforeApp }: { clicksBeforeApp: HTMLButtonElement[] }) {
   useEffect(() => {
     document.documentElement.dataset.hydrated = ''
-  }, [])
+    for (const button of clicksBeforeApp.splice(0)) if (button.isConnected) button.click()
+  }, [clicksBeforeApp])
   return null
 }
 
@@ -32,12 +43,15 @@ async function start() {
   }
 
   const router = createRouter()
+  // From here on React answers clicks itself, replaying those made while it hydrates.
+  const clicksBeforeApp = window.clicksBeforeApp ?? []
+  delete window.clicksBeforeApp
   const container = document.getElementById('root')!
   const app = (
     <StrictMode>
       <I18nProvider i18n={i18n}>
         <RouterProvider router={router} />
-        <MarkHydrated />
+        <MarkHydrated clicksBeforeApp={clicksBeforeApp} />
       </I18nProvider>
     </StrictMode>
   )

@@ -23,17 +23,28 @@ export function inlineStylesheet(template: string, read: (href: string) => strin
   return template.replace(link[0], () => `<style>${read(link[1]!)}</style>`)
 }
 
+const lastResortMs = 3000
+/**
+ * A button pressed before the app is here would do nothing (a submit button would even send its
+ * form the browser's way): the press is held, the app is loaded at once, and `main.tsx` presses the
+ * button again once React has the page (`window.clicksBeforeApp`). Links need nothing: they work
+ * without the app.
+ */
+const keepClicksBeforeApp =
+  `var clicks=window.clicksBeforeApp=[];document.addEventListener('click',function(e){if(window.clicksBeforeApp!==clicks)return;` +
+  `var button=e.target.closest&&e.target.closest('button');if(!button)return;e.preventDefault();if(clicks.indexOf(button)<0)clicks.push(button);load()},true)`
 /**
  * Loads the app's entry once the page has painted its content: hydration adds behaviour to a page
  * already on screen, and its script does not compete with the page for the first round trips. The
  * load event is no signal (it often comes before the first paint); it only starts the app in a
  * browser without paint timing, or, as a last resort, a few seconds later in a tab that never paints.
  */
-const lastResortMs = 3000
 const afterFirstPaint = (src: string) =>
   `<script>(function(){var done=false;function load(){if(done)return;done=true;var s=document.createElement('script');s.type='module';s.src=${JSON.stringify(src)};document.head.appendChild(s)}` +
   `var painted=false;try{painted=PerformanceObserver.supportedEntryTypes.indexOf('paint')>=0;new PerformanceObserver(function(list){if(list.getEntriesByName('first-contentful-paint').length)setTimeout(load)}).observe({type:'paint',buffered:true})}catch(e){}` +
-  `addEventListener('load',function(){painted?setTimeout(load,${lastResortMs}):load()})})()</script>`
+  `addEventListener('load',function(){painted?setTimeout(load,${lastResortMs}):load()});` +
+  keepClicksBeforeApp +
+  `})()</script>`
 
 // Rendering a tree that is not a whole document, React writes the tags it hoists (resource preloads
 // such as an <img>'s) ahead of the markup; hydration expects the app's first element there.

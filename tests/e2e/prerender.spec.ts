@@ -115,6 +115,30 @@ test('pages hydrate the prerendered HTML, keep its nodes, log no errors and stay
   await context.close()
 })
 
+test('buttons pressed before the app has loaded do their work once it has, and a form is not sent the browser way', async ({ browser }) => {
+  // A page of its own: the fixture's page waits for hydration, and this test acts before it.
+  const context = await browser.newContext({ colorScheme: 'light' })
+  const page = await context.newPage()
+  let letAppLoad = () => {}
+  const appHeld = new Promise<void>((resolve) => (letAppLoad = resolve))
+  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    await appHeld
+    await route.continue()
+  })
+  await page.goto('/en/contact')
+  await page.getByRole('button', { name: 'Dark mode' }).click()
+  await page.getByRole('main').getByRole('button', { name: /send/i }).click()
+  await expect(page.locator('html')).not.toHaveAttribute('data-hydrated')
+  await expect(page.locator('html')).not.toHaveClass(/dark/)
+
+  letAppLoad()
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated')
+  await expect(page.locator('html')).toHaveClass(/dark/)
+  await expect(page.getByRole('main').locator('[aria-invalid="true"]')).toHaveCount(4)
+  await expect(page).toHaveURL(/\/en\/contact$/)
+  await context.close()
+})
+
 test('sitemap.xml lists every public URL in both languages with alternates, and robots.txt points at it', async ({ request }) => {
   const sitemap = await (await request.get('/sitemap.xml')).text()
   const locs = [...sitemap.matchAll(/<loc>(.*?)<\/loc>/g)].map((match) => match[1]!)

@@ -97,35 +97,37 @@ test.describe('header', () => {
     await expect(page.getByRole('navigation', { name: 'Principal' }).getByRole('link', { name: 'Precios' })).toHaveAttribute('href', '/es/precios')
   })
 
-  test('the theme follows the system, toggles and persists', async ({ browser }) => {
-    const context = await browser.newContext({ colorScheme: 'dark' })
-    const page = await context.newPage()
-    await page.goto('/en')
-    const html = page.locator('html')
-    await expect(html).toHaveClass(/dark/)
-    await page.getByRole('button', { name: 'Dark mode' }).click()
-    await expect(html).not.toHaveClass(/dark/)
-    await page.reload()
-    await expect(html).not.toHaveClass(/dark/)
-    await page.getByRole('button', { name: 'Dark mode' }).click()
-    await expect(html).toHaveClass(/dark/)
-    await page.reload()
-    await expect(html).toHaveClass(/dark/)
-    await context.close()
+  test.describe('in a dark system theme', () => {
+    test.use({ colorScheme: 'dark' })
+
+    test('the theme follows the system, toggles and persists', async ({ page }) => {
+      await page.goto('/en')
+      const html = page.locator('html')
+      await expect(html).toHaveClass(/dark/)
+      await page.getByRole('button', { name: 'Dark mode' }).click()
+      await expect(html).not.toHaveClass(/dark/)
+      await page.reload()
+      await expect(html).not.toHaveClass(/dark/)
+      await page.getByRole('button', { name: 'Dark mode' }).click()
+      await expect(html).toHaveClass(/dark/)
+      await page.reload()
+      await expect(html).toHaveClass(/dark/)
+    })
   })
 
-  test('the mobile menu opens and navigates', async ({ browser }) => {
-    const context = await browser.newContext({ viewport: { width: 390, height: 800 } })
-    const page = await context.newPage()
-    await page.goto('/en')
-    const menu = page.getByRole('button', { name: 'Menu' })
-    await expect(menu).toHaveAttribute('aria-expanded', 'false')
-    await menu.click()
-    await expect(menu).toHaveAttribute('aria-expanded', 'true')
-    await page.locator('#mobile-menu').getByRole('link', { name: 'Blog' }).click()
-    await expect(page).toHaveURL(/\/en\/blog$/)
-    await expect(page.locator('#mobile-menu')).toHaveCount(0)
-    await context.close()
+  test.describe('on a phone', () => {
+    test.use({ viewport: { width: 390, height: 800 } })
+
+    test('the mobile menu opens and navigates', async ({ page }) => {
+      await page.goto('/en')
+      const menu = page.getByRole('button', { name: 'Menu' })
+      await expect(menu).toHaveAttribute('aria-expanded', 'false')
+      await menu.click()
+      await expect(menu).toHaveAttribute('aria-expanded', 'true')
+      await page.locator('#mobile-menu').getByRole('link', { name: 'Blog' }).click()
+      await expect(page).toHaveURL(/\/en\/blog$/)
+      await expect(page.locator('#mobile-menu')).toHaveCount(0)
+    })
   })
 
   test('the footer has quick links including the FAQ, legal links, address and phone', async ({ page }) => {
