@@ -3,6 +3,7 @@ import { I18nProvider } from '@lingui/react'
 import { startTransition, StrictMode, useEffect } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { RouterProvider } from 'react-router'
+import { catchUpWithVisitor } from '@/app/hydration/catch-up-with-visitor'
 import { createRouter, loadMatchedRoutes } from '@/app/router'
 import { startAuth } from '@/features/auth/start-auth'
 import { activateLang } from '@/i18n/activate'
@@ -22,12 +23,15 @@ declare global {
 
 /**
  * Marks the document once React has taken it over (`<html data-hydrated>`): from then on every
- * control works. Buttons pressed before the app was here are pressed again, in order.
+ * control works. What the visitor typed, chose or pressed before is then caught up with.
  */
 function MarkHydrated({ clicksBeforeApp }: { clicksBeforeApp: HTMLButtonElement[] }) {
   useEffect(() => {
     document.documentElement.dataset.hydrated = ''
-    for (const button of clicksBeforeApp.splice(0)) if (button.isConnected) button.click()
+    // After React's own work: each change then renders before the next, and a held submit sends
+    // what was typed.
+    const held = clicksBeforeApp.splice(0)
+    setTimeout(() => catchUpWithVisitor(document.getElementById('root')!, held))
   }, [clicksBeforeApp])
   return null
 }

@@ -115,7 +115,7 @@ test('pages hydrate the prerendered HTML, keep its nodes, log no errors and stay
   await context.close()
 })
 
-test('buttons pressed before the app has loaded do their work once it has, and a form is not sent the browser way', async ({ browser }) => {
+test('what a visitor types, chooses and presses before the app has loaded counts once it has, and a form is not sent the browser way', async ({ browser }) => {
   // A page of its own: the fixture's page waits for hydration, and this test acts before it.
   const context = await browser.newContext({ colorScheme: 'light' })
   const page = await context.newPage()
@@ -126,15 +126,23 @@ test('buttons pressed before the app has loaded do their work once it has, and a
     await route.continue()
   })
   await page.goto('/en/contact')
+  const main = page.getByRole('main')
   await page.getByRole('button', { name: 'Dark mode' }).click()
-  await page.getByRole('main').getByRole('button', { name: /send/i }).click()
+  await main.getByLabel(/full name/i).fill('Ana Pérez')
+  await main.getByLabel(/subject/i).selectOption('tracking')
+  await main.getByRole('button', { name: /send/i }).click()
   await expect(page.locator('html')).not.toHaveAttribute('data-hydrated')
   await expect(page.locator('html')).not.toHaveClass(/dark/)
 
   letAppLoad()
   await expect(page.locator('html')).toHaveAttribute('data-hydrated')
   await expect(page.locator('html')).toHaveClass(/dark/)
-  await expect(page.getByRole('main').locator('[aria-invalid="true"]')).toHaveCount(4)
+  // Sent with what was typed and chosen before: only the email and the message are missing.
+  await expect(main.locator('[aria-invalid="true"]')).toHaveCount(2)
+  await expect(main.getByLabel(/email/i)).toHaveAttribute('aria-invalid', 'true')
+  await expect(main.getByLabel(/message/i)).toHaveAttribute('aria-invalid', 'true')
+  await expect(main.getByLabel(/full name/i)).toHaveValue('Ana Pérez')
+  await expect(main.getByLabel(/subject/i)).toHaveValue('tracking')
   await expect(page).toHaveURL(/\/en\/contact$/)
   await context.close()
 })
