@@ -6,7 +6,7 @@ import type { Plugin } from 'vite'
 const componentCall = /^(var \w+ = )(React\d*\.(?:forwardRef|createContext|memo)\()/gm
 const displayName = /^\w+\.displayName = "\w+";$/gm
 
-/** Lets the bundler drop React Router's components the app never renders (about 1.8 KB gzip of a first visit). */
+/** Lets the bundler drop the React Router components the app never renders (`<Form>`, and with the app's own links, `<Link>` and its prefetching). */
 export function reactRouterTreeShaking(): Plugin {
   return {
     name: 'casillero:react-router-tree-shaking',
