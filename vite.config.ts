@@ -8,6 +8,7 @@ import { defineConfig, loadEnv, type UserConfig } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
 import { backendEnvProblem } from './scripts/backend-env.ts'
 import { reactRouterTreeShaking } from './scripts/build/react-router-tree-shaking.ts'
+import { redirectRootToDefaultLang } from './scripts/prerender/redirect-root.ts'
 import { prerenderPublicPages } from './scripts/prerender/vite-plugin.ts'
 
 const src = fileURLToPath(new URL('./src', import.meta.url))
@@ -21,6 +22,7 @@ const config = {
     tailwindcss(),
     reactRouterTreeShaking(),
     prerenderPublicPages(),
+    redirectRootToDefaultLang(),
     VitePWA({
       // After the prerendered pages are written, so they are precached too.
       integration: { closeBundleOrder: 'post' },

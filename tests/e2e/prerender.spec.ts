@@ -147,6 +147,15 @@ test('what a visitor types, chooses and presses before the app has loaded counts
   await context.close()
 })
 
+test('the bare address redirects to the Spanish home page, so its link preview is the home page\'s', async ({ request }) => {
+  const response = await request.get('/?utm_source=whatsapp', { maxRedirects: 0 })
+  expect(response.status()).toBe(302)
+  expect(response.headers()['location']).toBe('/es?utm_source=whatsapp')
+  const home = await (await request.get('/')).text()
+  expect(home).toContain('<html lang="es">')
+  expect(home).toContain(`<meta property="og:url" content="${site}/es"`)
+})
+
 test('sitemap.xml lists every public URL in both languages with alternates, and robots.txt points at it', async ({ request }) => {
   const sitemap = await (await request.get('/sitemap.xml')).text()
   const locs = [...sitemap.matchAll(/<loc>(.*?)<\/loc>/g)].map((match) => match[1]!)
