@@ -177,6 +177,24 @@ test.describe('spotty Wi-Fi at the warehouse', () => {
     expect((await serverEvents(other, pkg.id)).map((event) => `${event.status}:${event.outcome}`)).toEqual(['recibido:applied', 'aduana:applied', 'disponible:superseded', 'disponible:applied'])
   })
 
+  test('a device whose clock runs ahead: the refusal says what to fix, in words of the app, and discarding restores the server’s status', async ({ page }) => {
+    const customer = await newCustomer()
+    const tracking = code('CLOCK')
+    await registerPackageFor(customer.email, { tracking_code: tracking })
+    await logInThroughUi(page, '/admin/login', demoAdmin)
+    await openCustomer(page, customer.email)
+    await expect(row(page, tracking)).toBeVisible()
+
+    await page.clock.setSystemTime(Date.now() + 10 * 60_000)
+    await page.getByRole('main').getByLabel(`Status of ${tracking}`).selectOption('aduana')
+    await expect(page.getByTestId('outbox-unresolved')).toHaveText('1', { timeout: 20_000 })
+    await page.getByTestId('outbox-button').first().click()
+    const entry = page.getByRole('dialog', { name: 'Unsent changes' }).getByTestId('outbox-entry')
+    await expect(entry).toContainText("The server refused this change: This device's date and time are more than 5 minutes ahead of the server's.")
+    await entry.getByRole('button', { name: 'Discard' }).click()
+    await expect(page.getByRole('main').getByLabel(`Status of ${tracking}`)).toHaveValue('recibido')
+  })
+
   test('changes queued with no page open are sent by the service worker’s sync event', async ({ page, context }) => {
     const customer = await newCustomer()
     const { pkg } = await registerPackageFor(customer.email, { tracking_code: 'SW-1' })

@@ -10,6 +10,7 @@ import type { LocalPackage } from '@/local-db/queries'
 import { useOutbox, useOutboxCounts } from '@/outbox/queries'
 import { discard, reapply, retry, sendNow } from '@/outbox/resolve'
 import { useOnline } from '@/stores/connectivity-store'
+import { packageRefusal } from './package-refusals'
 
 /** The badge in the admin header: changes not yet on the server, and those that need a decision. */
 export function OutboxButton({ userId }: { userId: string }) {
@@ -92,10 +93,11 @@ function OutboxEntries({ userId, onClose }: { userId: string; onClose: () => voi
 }
 
 function OutboxEntry({ op, pkg }: { op: PackageOp; pkg: LocalPackage | undefined }) {
-  const { t } = useLingui()
+  const { t, i18n } = useLingui()
   const lang = useLang()
   const name = pkg?.tracking_code ?? t`no tracking`
   const where = pkg?.locker_code ?? (op.kind === 'register-package' ? op.package.locker_code : '')
+  const reason = packageRefusal(i18n, op.lastError ?? '')
   return (
     <li data-testid="outbox-entry" data-state={op.state} className="space-y-2 py-3">
       <div className="flex flex-wrap items-center gap-2">
@@ -135,7 +137,7 @@ function OutboxEntry({ op, pkg }: { op: PackageOp; pkg: LocalPackage | undefined
       {op.state === 'failed' && (
         <div role="alert" className="space-y-2 rounded-lg bg-red-50 p-3 text-sm text-red-900 dark:bg-red-950 dark:text-red-100">
           <p>
-            <Trans>The server refused this change: {op.lastError}</Trans>
+            <Trans>The server refused this change: {reason}</Trans>
           </p>
           <div className="flex flex-wrap gap-2">
             <Button variant="secondary" onClick={() => void retry(op)}>
