@@ -12,6 +12,7 @@ import { redirectRootToDefaultLang } from './scripts/prerender/redirect-root.ts'
 import { prerenderPublicPages } from './scripts/prerender/vite-plugin.ts'
 
 const src = fileURLToPath(new URL('./src', import.meta.url))
+const prerender = prerenderPublicPages()
 
 const config = {
   resolve: { alias: { '@': src } },
@@ -21,7 +22,7 @@ const config = {
     lingui(),
     tailwindcss(),
     reactRouterTreeShaking(),
-    prerenderPublicPages(),
+    prerender,
     redirectRootToDefaultLang(),
     VitePWA({
       // After the prerendered pages are written, so they are precached too.
@@ -38,6 +39,8 @@ const config = {
         // Link previews and the install dialog fetch these themselves; the app never shows them, and
         // precaching them would cost every visitor about 650 KB.
         globIgnores: ['og-image.png', 'screenshots/**'],
+        // A page on its other slug (`/en/precios`) offline gets the shell, which renders it as well.
+        manifestTransforms: [async (entries) => ({ manifest: entries.filter((entry) => !prerender.api.aliasFiles.has(entry.url)) })],
       },
       devOptions: { enabled: false },
     }),

@@ -11,7 +11,7 @@ import { faqEntries } from '@/features/public/content/faq-entries'
 import { isLang, type Lang } from '@/i18n/locales'
 import { pageFromSlug } from '@/i18n/slugs'
 
-export { prerenderedPaths, htmlFileOf } from '@/prerender/pages'
+export { aliasesOf, prerenderedPaths, htmlFileOf } from '@/prerender/pages'
 export { headTags } from '@/prerender/head'
 export { faqPage, organization } from '@/prerender/structured-data'
 export { robotsTxt, sitemapXml } from '@/prerender/sitemap'

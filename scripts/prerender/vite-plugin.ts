@@ -9,17 +9,25 @@ const serverOutDir = 'node_modules/.prerender'
 /** Where canonical and Open Graph URLs point: the site's public address, from the build's environment. */
 export const defaultSiteUrl = 'http://localhost:4173'
 
+/** What the build learns from prerendering, for the plugins after it. */
+export interface PrerenderApi {
+  /** The HTML files of pages on their other slug (`en/precios.html`): the service worker need not precache them. */
+  aliasFiles: Set<string>
+}
+
 /**
  * After the client build, and before vite-plugin-pwa lists the files to precache: builds
  * src/entry-prerender.tsx for Node and writes every public page to its own HTML file, plus
  * sitemap.xml and robots.txt. Every `vite build` does it, so `npm run build`, `npm start`, the e2e
  * suite and the benches all serve the same prerendered pages.
  */
-export function prerenderPublicPages(): Plugin {
+export function prerenderPublicPages(): Plugin<PrerenderApi> & { api: PrerenderApi } {
   let config: ResolvedConfig
+  const api: PrerenderApi = { aliasFiles: new Set() }
   return {
     name: 'casillero:prerender-public-pages',
     apply: 'build',
+    api,
     configResolved(resolved) {
       config = resolved
     },
@@ -37,7 +45,8 @@ export function prerenderPublicPages(): Plugin {
         const entry: PrerenderEntry = await import(pathToFileURL(join(config.root, serverOutDir, 'entry-prerender.mjs')).href)
         const siteUrl = (config.env.VITE_SITE_URL || defaultSiteUrl).replace(/\/+$/, '')
         const written = await writePrerenderedPages(entry, resolve(config.root, config.build.outDir), siteUrl)
-        config.logger.info(`prerendered ${written} pages for ${siteUrl}`)
+        api.aliasFiles = new Set(written.aliasFiles)
+        config.logger.info(`prerendered ${written.files.length} pages for ${siteUrl} (${written.aliasFiles.length} of them on a page's other slug)`)
       },
     },
   }

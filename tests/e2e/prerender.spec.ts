@@ -40,6 +40,19 @@ test.describe('without JavaScript', () => {
     }
   })
 
+  test('a page on its other slug (SPEC gives each both languages’) arrives complete too, pointing at its canonical URL', async ({ page }) => {
+    for (const [path, lang, heading, canonical] of [
+      ['/en/precios', 'en', 'Pricing', '/en/pricing'],
+      ['/es/pricing', 'es', 'Precios', '/es/precios'],
+      ['/en/contacto', 'en', 'Contact', '/en/contact'],
+    ] as const) {
+      await page.goto(path)
+      await expect(page.locator('html')).toHaveAttribute('lang', lang)
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading)
+      expect(await page.locator('head link[rel="canonical"]').getAttribute('href')).toBe(`${site}${canonical}`)
+    }
+  })
+
   test('the FAQ page describes its ten questions as FAQPage data in its language', async ({ page }) => {
     await page.goto('/en/faqs')
     const [, faq] = (await page.locator('script[type="application/ld+json"]').allTextContents()).map((json) => JSON.parse(json))
