@@ -138,7 +138,8 @@ test('what a visitor types, chooses and presses before the app has loaded counts
     await appHeld
     await route.continue()
   })
-  await page.goto('/en/contact')
+  // Not until `load`: once the page has painted, the app's script is on its way, and held here it holds `load` too.
+  await page.goto('/en/contact', { waitUntil: 'domcontentloaded' })
   const main = page.getByRole('main')
   await page.getByRole('button', { name: 'Dark mode' }).click()
   await main.getByLabel(/full name/i).fill('Ana Pérez')
