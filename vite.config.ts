@@ -75,7 +75,6 @@ const config = {
   },
 } satisfies UserConfig
 
-// Only a build needs to know its backend: dev, tests and preview use the local one unless told otherwise.
 /**
  * The browser build keeps a first visit under its JavaScript budget (scripts/bench/first-paint.ts):
  * everything the entry needs in one chunk (gzip compresses it as a whole, and one file has one

@@ -50,8 +50,9 @@ export async function writePrerenderedPages(entry: PrerenderEntry, outDir: strin
           structuredData: page.faq ? [organization, entry.faqPage(page.faq)] : [organization],
         })
         const file = entry.htmlFileOf(path)
-        await mkdir(dirname(join(outDir, file)), { recursive: true })
-        await writeFile(join(outDir, file), entry.fillTemplate(template, { lang: page.lang, head, body: page.html }))
+        const target = join(outDir, file)
+        await mkdir(dirname(target), { recursive: true })
+        await writeFile(target, entry.fillTemplate(template, { lang: page.lang, head, body: page.html }))
         written.files.push(file)
         if (path !== canonicalPath) written.aliasFiles.push(file)
       }
