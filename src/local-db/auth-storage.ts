@@ -28,6 +28,8 @@ export interface StoredSession {
   user: { id: string; email: string }
   /** Access token expiry, epoch seconds. */
   expiresAt: number | null
+  /** The access token itself (perhaps expired): what the live channel joins with until supabase-js confirms the session. */
+  accessToken: string | null
 }
 
 /** The session supabase-js persisted under `key`, read without loading supabase-js or touching the network. */
@@ -35,11 +37,12 @@ export async function readStoredSession(key: string): Promise<StoredSession | nu
   const value = (await db.auth.get(key))?.value
   if (!value) return null
   try {
-    const session = JSON.parse(value) as { user?: { id?: unknown; email?: unknown }; expires_at?: unknown }
+    const session = JSON.parse(value) as { user?: { id?: unknown; email?: unknown }; expires_at?: unknown; access_token?: unknown }
     if (typeof session.user?.id !== 'string') return null
     return {
       user: { id: session.user.id, email: typeof session.user.email === 'string' ? session.user.email : '' },
       expiresAt: typeof session.expires_at === 'number' ? session.expires_at : null,
+      accessToken: typeof session.access_token === 'string' ? session.access_token : null,
     }
   } catch {
     return null

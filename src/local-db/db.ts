@@ -101,6 +101,15 @@ export const isPackageOp = (op: QueuedOp): op is PackageOp => op.kind === 'set-s
 /** The row an op changes: a package's or a prealert's id. A row's ops reach the server one at a time, in order. */
 export const subjectOf = (op: QueuedOp): string => (isPackageOp(op) ? op.packageId : op.prealertId)
 
+/**
+ * Whose data the device holds, and which of their sign-ins: a new generation starts whenever the
+ * owner changes (a sign-out, another user), so writes still on their way for an earlier one drop.
+ */
+export interface DeviceOwner {
+  userId: string
+  generation: string
+}
+
 /** supabase-js's persisted session, kept where the service worker can read it too. */
 export interface AuthItem {
   key: string
@@ -114,6 +123,7 @@ export class LocalDb extends Dexie {
   syncState!: EntityTable<SyncState, 'key'>
   outbox!: EntityTable<QueuedOp, 'seq'>
   auth!: EntityTable<AuthItem, 'key'>
+  owner!: EntityTable<DeviceOwner & { key: string }, 'key'>
 
   constructor(name = 'casillero') {
     super(name)
@@ -135,9 +145,16 @@ export class LocalDb extends Dexie {
       .upgrade((tx) => Promise.all([tx.table('profiles').clear(), tx.table('syncState').clear()]))
     this.version(3).stores({ prealerts: 'id, [user_id+updated_at], tracking_code, state' })
     this.version(4).stores({ outbox: '++seq, &opId, packageId, prealertId' })
+    this.version(5)
+      .stores({ owner: 'key' })
+      // The data already here is the user its checkpoints were pulled for.
+      .upgrade(async (tx) => {
+        const state = await tx.table<SyncState>('syncState').toCollection().first()
+        if (state) await tx.table('owner').put({ key: 'owner', userId: state.userId, generation: crypto.randomUUID() })
+      })
   }
 
-  /** Tables of user data: everything but the persisted session, which supabase-js itself ends. */
+  /** Tables of user data: everything but the persisted session (supabase-js itself ends it) and the owner. */
   get dataTables() {
     return [this.profiles, this.packages, this.prealerts, this.syncState, this.outbox]
   }

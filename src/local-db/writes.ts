@@ -1,5 +1,6 @@
 import { db, isPackageOp, type LocalPackage, type LocalProfile, type SyncState, type SyncStream } from './db'
 import { withPendingOps } from './overlay'
+import { assertOwner, type DeviceOwner } from './owner'
 import type { PackageRow, PrealertRow, ProfileRow, PulledProfile } from './rows'
 
 /** A stream's stored pull checkpoint, or null when there is none for this user (a fresh start). */
@@ -10,14 +11,15 @@ export async function readSyncState(stream: SyncStream, userId: string): Promise
 
 /**
  * Writes one pulled page with its checkpoint, atomically: a crash between pages resumes from the
- * last page written. The read model belongs to one user: another user's rows are cleared first.
+ * last page written. A page that arrives after its session ended (a sign-out, another user) throws
+ * NotOwnerError and writes nothing.
  */
-async function applyPage(stream: SyncStream, userId: string, checkpoint: string | null, table: typeof db.packages | typeof db.profiles | typeof db.prealerts, write: () => Promise<void>) {
-  await db.transaction('rw', [db.profiles, db.packages, db.prealerts, db.syncState, db.outbox], async () => {
+async function applyPage(stream: SyncStream, owner: DeviceOwner, checkpoint: string | null, write: () => Promise<void>) {
+  await db.transaction('rw', [db.profiles, db.packages, db.prealerts, db.syncState, db.outbox, db.owner], async () => {
+    await assertOwner(owner)
     const previous = await db.syncState.get(stream)
-    if (previous && previous.userId !== userId) await table.clear()
     await write()
-    await db.syncState.put({ key: stream, userId, checkpoint, syncedAt: previous?.userId === userId ? previous.syncedAt : null })
+    await db.syncState.put({ key: stream, userId: owner.userId, checkpoint, syncedAt: previous?.syncedAt ?? null })
   })
 }
 
@@ -27,8 +29,8 @@ async function applyPage(stream: SyncStream, userId: string, checkpoint: string 
  * change is newer than the page's checkpoint, so the next pull (the scheduler runs one after every
  * push) brings it again. Checking each row's version here would cost a read per row on every pull.
  */
-export function applyPulledPackages(userId: string, rows: PackageRow[], checkpoint: string | null): Promise<void> {
-  return applyPage('packages', userId, checkpoint, db.packages, async () => {
+export function applyPulledPackages(owner: DeviceOwner, rows: PackageRow[], checkpoint: string | null): Promise<void> {
+  return applyPage('packages', owner, checkpoint, async () => {
     const ops = (await db.outbox.toArray()).filter(isPackageOp)
     const queued = new Set(ops.map((op) => op.packageId))
     const live: LocalPackage[] = []
@@ -46,8 +48,8 @@ export function applyPulledPackages(userId: string, rows: PackageRow[], checkpoi
  * Pulled profiles (with their locker codes): upserts, and tombstones delete. A deleted customer's
  * packages went with them on the server (a cascade, which leaves no package tombstones), so here too.
  */
-export function applyPulledProfiles(userId: string, rows: PulledProfile[], checkpoint: string | null): Promise<void> {
-  return applyPage('profiles', userId, checkpoint, db.profiles, async () => {
+export function applyPulledProfiles(owner: DeviceOwner, rows: PulledProfile[], checkpoint: string | null): Promise<void> {
+  return applyPage('profiles', owner, checkpoint, async () => {
     const live: LocalProfile[] = []
     const deleted: string[] = []
     for (const row of rows) {
@@ -64,21 +66,23 @@ export function applyPulledProfiles(userId: string, rows: PulledProfile[], check
 }
 
 /** Pulled prealerts: upserts (a cancelled or received prealert stays, with its state). */
-export function applyPulledPrealerts(userId: string, rows: PrealertRow[], checkpoint: string | null): Promise<void> {
-  return applyPage('prealerts', userId, checkpoint, db.prealerts, () => db.prealerts.bulkPut(rows).then(() => undefined))
+export function applyPulledPrealerts(owner: DeviceOwner, rows: PrealertRow[], checkpoint: string | null): Promise<void> {
+  return applyPage('prealerts', owner, checkpoint, () => db.prealerts.bulkPut(rows).then(() => undefined))
 }
 
 /** Marks a complete pull of a stream (every page applied). */
-export async function markSynced(stream: SyncStream, userId: string, at: number): Promise<void> {
-  await db.transaction('rw', db.syncState, async () => {
+export async function markSynced(stream: SyncStream, owner: DeviceOwner, at: number): Promise<void> {
+  await db.transaction('rw', db.syncState, db.owner, async () => {
+    await assertOwner(owner)
     const state = await db.syncState.get(stream)
-    if (state?.userId === userId) await db.syncState.put({ ...state, syncedAt: at })
+    if (state?.userId === owner.userId) await db.syncState.put({ ...state, syncedAt: at })
   })
 }
 
-/** A profile saved online: the server's row replaces the local one, keeping its locker code. */
-export async function saveProfile(profile: ProfileRow): Promise<void> {
-  await db.transaction('rw', db.profiles, async () => {
+/** A profile saved online during `owner`'s session: the server's row replaces the local one, keeping its locker code. */
+export async function saveProfile(owner: DeviceOwner, profile: ProfileRow): Promise<void> {
+  await db.transaction('rw', db.profiles, db.owner, async () => {
+    await assertOwner(owner)
     const current = await db.profiles.get(profile.id)
     await db.profiles.put({ ...profile, locker_code: current?.locker_code ?? null })
   })

@@ -1,5 +1,5 @@
-import { db, type CancelPrealertOp, type PrealertFields, type SavePrealertOp } from '@/local-db/db'
-import { newOpFields, notifyQueued } from './queue'
+import { type CancelPrealertOp, type PrealertFields, type SavePrealertOp } from '@/local-db/db'
+import { addOps, newOpFields } from './queue'
 
 /**
  * Queues a customer's prealert, new (`prealertId` null: its id is chosen here, so a replay never
@@ -9,13 +9,11 @@ import { newOpFields, notifyQueued } from './queue'
 export async function queuePrealertSave(userId: string, prealertId: string | null, prealert: PrealertFields): Promise<string> {
   const id = prealertId ?? crypto.randomUUID()
   const op: SavePrealertOp = { ...newOpFields(userId), kind: 'save-prealert', prealertId: id, prealert }
-  await db.outbox.add(op)
-  notifyQueued()
+  await addOps(userId, [op])
   return id
 }
 
 export async function queuePrealertCancel(userId: string, prealertId: string): Promise<void> {
   const op: CancelPrealertOp = { ...newOpFields(userId), kind: 'cancel-prealert', prealertId }
-  await db.outbox.add(op)
-  notifyQueued()
+  await addOps(userId, [op])
 }

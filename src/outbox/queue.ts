@@ -1,8 +1,18 @@
 import { db, isPackageOp, type LocalPackage, type NewPackage, type PackageOp, type QueuedOp, type RegisterOp, type StatusOp } from '@/local-db/db'
 import { serverRowOf, withPendingOps } from '@/local-db/overlay'
+import { assertOwner } from '@/local-db/owner'
 import type { PackageStatus } from '@/local-db/rows'
 
 const listeners = new Set<() => void>()
+
+/** Adds ops for `userId`, who must own the device's data (a screen left over from a signed-out session cannot queue). */
+export async function addOps(userId: string, ops: readonly QueuedOp[]): Promise<void> {
+  await db.transaction('rw', db.outbox, db.owner, async () => {
+    await assertOwner(userId)
+    await db.outbox.bulkAdd([...ops])
+  })
+  notifyQueued()
+}
 
 /** Called after every queued change: the sync engine sends it, the service worker is asked to as well. */
 export function onQueued(listener: () => void): () => void {
@@ -44,7 +54,8 @@ function byPackage(ops: readonly PackageOp[]): Map<string, PackageOp[]> {
  * left alone. Returns how many changed.
  */
 export async function queueStatusChanges(userId: string, packageIds: readonly string[], status: PackageStatus): Promise<number> {
-  const changed = await db.transaction('rw', db.packages, db.outbox, async () => {
+  const changed = await db.transaction('rw', db.packages, db.outbox, db.owner, async () => {
+    await assertOwner(userId)
     const rows = (await db.packages.bulkGet([...packageIds])).filter((row): row is LocalPackage => row !== undefined && row.status !== status)
     const ops: StatusOp[] = rows.map((row) => ({ ...newOpFields(userId), packageId: row.id, baseVersion: row.version, kind: 'set-status', status }))
     await db.outbox.bulkAdd(ops)
@@ -64,7 +75,8 @@ export async function queueRegistration(userId: string, pkg: NewPackage): Promis
   const id = crypto.randomUUID()
   const now = new Date().toISOString()
   const row: LocalPackage = { id, ...pkg, version: 0, created_at: now, updated_at: now, events: [] }
-  await db.transaction('rw', db.packages, db.outbox, async () => {
+  await db.transaction('rw', db.packages, db.outbox, db.owner, async () => {
+    await assertOwner(userId)
     const op: RegisterOp = { ...newOpFields(userId), packageId: id, baseVersion: 0, kind: 'register-package', package: pkg }
     await db.outbox.add(op)
     await db.packages.add(row)

@@ -1,12 +1,14 @@
 import { db, isPackageOp, type QueuedOp, type StatusOp } from '@/local-db/db'
 import { opsOf, refreshOverlay, serverRowOf, withPendingOps } from '@/local-db/overlay'
+import { assertOwner } from '@/local-db/owner'
 import { newOpFields, notifyQueued } from './queue'
 
 // The admin's answers to a conflict or a refusal: nothing leaves the outbox without one.
 
 /** Applies the admin's status again, on the version the server has now, as a new op. */
 export async function reapply(op: StatusOp): Promise<void> {
-  await db.transaction('rw', db.packages, db.outbox, async () => {
+  await db.transaction('rw', db.packages, db.outbox, db.owner, async () => {
+    await assertOwner(op.userId)
     const local = await db.packages.get(op.packageId)
     await db.outbox.delete(op.seq!)
     if (!local) return
@@ -21,7 +23,8 @@ export async function reapply(op: StatusOp): Promise<void> {
 
 /** Sends a refused op again as it was (the server recorded nothing for it). */
 export async function retry(op: QueuedOp): Promise<void> {
-  await db.transaction('rw', db.packages, db.outbox, async () => {
+  await db.transaction('rw', db.packages, db.outbox, db.owner, async () => {
+    await assertOwner(op.userId)
     await db.outbox.update(op.seq!, { state: 'pending', attempts: 0, nextAttemptAt: 0, lastError: null })
     if (isPackageOp(op)) await refreshOverlay(op.packageId)
   })
@@ -34,7 +37,8 @@ export async function retry(op: QueuedOp): Promise<void> {
  * server never recorded goes with all its changes; otherwise it stays as the server has it.
  */
 export async function discard(op: QueuedOp): Promise<void> {
-  await db.transaction('rw', db.packages, db.prealerts, db.outbox, async () => {
+  await db.transaction('rw', db.packages, db.prealerts, db.outbox, db.owner, async () => {
+    await assertOwner(op.userId)
     if (op.kind === 'register-package') {
       await db.outbox.where('packageId').equals(op.packageId).delete()
       await db.packages.delete(op.packageId)
@@ -51,6 +55,9 @@ export async function discard(op: QueuedOp): Promise<void> {
 
 /** "Send now": every waiting op is due at once, whatever its backoff said. */
 export async function sendNow(userId: string): Promise<void> {
-  await db.outbox.filter((op) => op.userId === userId && op.state === 'pending').modify({ nextAttemptAt: 0 })
+  await db.transaction('rw', db.outbox, db.owner, async () => {
+    await assertOwner(userId)
+    await db.outbox.filter((op) => op.userId === userId && op.state === 'pending').modify({ nextAttemptAt: 0 })
+  })
   notifyQueued()
 }

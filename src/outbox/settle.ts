@@ -1,5 +1,6 @@
 import { db, isPackageOp, type PackageOp, type PrealertOp, type QueuedOp } from '@/local-db/db'
 import { opsOf, refreshOverlay, serverRowOf, withPendingOps } from '@/local-db/overlay'
+import { assertOwner, type DeviceOwner } from '@/local-db/owner'
 import type { PackageRow, PrealertRow } from '@/local-db/rows'
 
 // What the sync engine records after the server's answers, in one transaction with the read
@@ -17,9 +18,14 @@ export type Settlement =
   | { op: QueuedOp; outcome: 'refused'; message: string }
   | { op: QueuedOp; outcome: 'retry'; message: string; retryAt: number }
 
-/** A round of answers, recorded in one transaction: the screens redraw once for all of them. */
-export function settleAll(settlements: readonly Settlement[]): Promise<void> {
-  return db.transaction('rw', db.packages, db.prealerts, db.outbox, async () => {
+/**
+ * A round of answers, recorded in one transaction: the screens redraw once for all of them. Answers
+ * that arrive after `owner`'s session ended throw NotOwnerError and record nothing (the server kept
+ * them: the same user's next session sends those ops again and gets the same answers).
+ */
+export function settleAll(owner: DeviceOwner, settlements: readonly Settlement[]): Promise<void> {
+  return db.transaction('rw', db.packages, db.prealerts, db.outbox, db.owner, async () => {
+    await assertOwner(owner)
     for (const settlement of settlements) {
       switch (settlement.outcome) {
         case 'applied':
@@ -40,7 +46,6 @@ export function settleAll(settlements: readonly Settlement[]): Promise<void> {
     }
   })
 }
-
 
 /** The server's row, under this device's remaining pending ops; never replacing a newer row already here. */
 async function writeServerRow({ deleted_at, ...row }: PackageRow, ops: readonly PackageOp[]) {

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { useConnectivityStore } from '@/stores/connectivity-store'
-import { responseTimeoutMs, timedFetch } from './fetch'
+import { bodyTimeoutMs, responseTimeoutMs, timedFetch } from './fetch'
 
 /** A network that never answers: the promise only ends when the request is aborted. */
 const silentNetwork = vi.fn((_input: RequestInfo | URL, init?: RequestInit) => new Promise<Response>((_, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal!.reason))))
@@ -8,7 +8,7 @@ const silentNetwork = vi.fn((_input: RequestInfo | URL, init?: RequestInit) => n
 describe('every backend request', () => {
   beforeEach(() => {
     vi.useFakeTimers()
-    useConnectivityStore.setState({ browserOnline: true, reachable: true })
+    useConnectivityStore.setState({ reachable: true })
   })
   afterEach(() => {
     vi.useRealTimers()
@@ -37,8 +37,34 @@ describe('every backend request', () => {
     vi.stubGlobal('fetch', silentNetwork)
     const controller = new AbortController()
     const request = timedFetch('http://backend.test/rest/v1/packages', { signal: controller.signal })
-    controller.abort()
-    await expect(request).rejects.toBeDefined()
+    controller.abort(new DOMException('Left the page', 'AbortError'))
+    await expect(request).rejects.toMatchObject({ name: 'AbortError', message: 'Left the page' })
     expect(useConnectivityStore.getState().reachable).toBe(true)
+  })
+
+  it('lets go of the caller’s signal and its timers once the answer has been read', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => new Response('{"ok":true}', { status: 200 })))
+    const controller = new AbortController()
+    const removed = vi.spyOn(controller.signal, 'removeEventListener')
+    const response = await timedFetch('http://backend.test/rest/v1/rpc/pull_packages', { signal: controller.signal })
+    expect(removed).not.toHaveBeenCalled()
+    expect(await response.json()).toEqual({ ok: true })
+    expect(removed).toHaveBeenCalledWith('abort', expect.any(Function))
+    expect(vi.getTimerCount()).toBe(0)
+  })
+
+  it('abandons a body that stops arriving', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (_input: RequestInfo | URL, init?: RequestInit) => {
+        const body = new ReadableStream({ start: (stream) => init?.signal?.addEventListener('abort', () => stream.error(init.signal!.reason)) })
+        return new Response(body, { status: 200 })
+      }),
+    )
+    const response = await timedFetch('http://backend.test/rest/v1/rpc/pull_packages')
+    const reading = expect(response.text()).rejects.toMatchObject({ name: 'TimeoutError', message: 'The response took too long' })
+    await vi.advanceTimersByTimeAsync(bodyTimeoutMs)
+    await reading
+    expect(vi.getTimerCount()).toBe(0)
   })
 })

@@ -1,5 +1,6 @@
 /// <reference lib="webworker" />
 import { createAuthStorage } from '@/local-db/auth-storage'
+import { readOwner } from '@/local-db/owner'
 import { createSupabase } from '@/remote/create-client'
 import { flushOutbox } from '@/sync-engine/push'
 import { flushRequest, type FlushReply } from '@/sync-engine/worker-protocol'
@@ -25,9 +26,10 @@ function askPage(page: Client): Promise<FlushReply | null> {
 /** No page open: the worker sends the outbox itself, as the user whose session is stored. */
 async function flushHere(): Promise<FlushReply> {
   const client = createSupabase({ storage: createAuthStorage(), worker: true })
-  const { data } = await client.auth.getSession()
-  if (!data.session) return { done: true }
-  const { retryAt } = await flushOutbox(client, data.session.user.id, { force: true })
+  const [{ data }, owner] = await Promise.all([client.auth.getSession(), readOwner()])
+  // Only the session that owns this device's data sends its changes (one that ended leaves them for the next sign-in).
+  if (!data.session || owner?.userId !== data.session.user.id) return { done: true }
+  const { retryAt } = await flushOutbox(client, owner, { force: true })
   return { done: retryAt === null }
 }
 

@@ -1,4 +1,5 @@
 import type { SyncStream } from '@/local-db/db'
+import type { DeviceOwner } from '@/local-db/owner'
 import type { PackageRow, PrealertRow, PullPage, PulledProfile } from '@/local-db/rows'
 import { applyPulledPackages, applyPulledPrealerts, applyPulledProfiles, markSynced, readSyncState } from '@/local-db/writes'
 import type { Supabase } from '@/remote/create-client'
@@ -20,7 +21,7 @@ export class SyncError extends Error {
 interface Stream<Row> {
   name: SyncStream
   rpc: string
-  apply: (userId: string, rows: Row[], checkpoint: string | null) => Promise<void>
+  apply: (owner: DeviceOwner, rows: Row[], checkpoint: string | null) => Promise<void>
 }
 
 export const packageStream: Stream<PackageRow> = { name: 'packages', rpc: 'pull_packages', apply: applyPulledPackages }
@@ -41,28 +42,36 @@ export function rpcPullSource<Row>(client: Supabase, stream: Stream<Row>, signal
 const pullPageSize = 1000
 
 /**
- * Brings one stream of the read model up to date, page by page from its stored checkpoint (DESIGN
- * §6). Each page lands with its checkpoint in one transaction, so an error mid-way keeps everything
- * already pulled and the next pull resumes where this one stopped. The next page is requested while
- * the current one is written. Returns the rows moved.
+ * Brings one stream of the read model up to date for `owner`'s session, page by page from its stored
+ * checkpoint (DESIGN §6). Each page lands with its checkpoint in one transaction, so an error mid-way
+ * keeps everything already pulled and the next pull resumes where this one stopped; a page that
+ * arrives after the session ended is dropped (NotOwnerError). The next page is requested while the
+ * current one is written; the pull settles only once no request of it is left in flight. Returns
+ * the rows moved.
  */
-export async function pullStream<Row>(stream: Stream<Row>, source: PullSource<Row>, userId: string, pageSize = pullPageSize, signal?: AbortSignal): Promise<number> {
-  let checkpoint = (await readSyncState(stream.name, userId))?.checkpoint ?? null
+export async function pullStream<Row>(stream: Stream<Row>, source: PullSource<Row>, owner: DeviceOwner, pageSize = pullPageSize, signal?: AbortSignal): Promise<number> {
+  let checkpoint = (await readSyncState(stream.name, owner.userId))?.checkpoint ?? null
+  signal?.throwIfAborted()
   let moved = 0
   let next = source(checkpoint, pageSize)
-  for (;;) {
-    const page = await next
-    signal?.throwIfAborted()
-    if (page.has_more) {
-      next = source(page.checkpoint, pageSize)
-      // Awaited on the next turn; if writing this page fails first, its failure is not unhandled.
-      next.catch(() => undefined)
+  try {
+    for (;;) {
+      const page = await next
+      signal?.throwIfAborted()
+      if (page.has_more) {
+        next = source(page.checkpoint, pageSize)
+        // Awaited on the next turn; if writing this page fails first, its failure is not unhandled.
+        next.catch(() => undefined)
+      }
+      if (page.rows.length > 0 || page.checkpoint !== checkpoint) await stream.apply(owner, page.rows, page.checkpoint)
+      moved += page.rows.length
+      checkpoint = page.checkpoint
+      if (!page.has_more) break
     }
-    if (page.rows.length > 0 || page.checkpoint !== checkpoint) await stream.apply(userId, page.rows, page.checkpoint)
-    moved += page.rows.length
-    checkpoint = page.checkpoint
-    if (!page.has_more) break
+  } finally {
+    // Writing a page failed while the next one was on its way: that request ends before the pull does.
+    await next.catch(() => undefined)
   }
-  await markSynced(stream.name, userId, Date.now())
+  await markSynced(stream.name, owner, Date.now())
   return moved
 }

@@ -1,4 +1,5 @@
 import { subjectOf, type CancelPrealertOp, type QueuedOp, type RegisterOp, type SavePrealertOp, type StatusOp } from '@/local-db/db'
+import { NotOwnerError, type DeviceOwner } from '@/local-db/owner'
 import type { PackageRow, PrealertRow } from '@/local-db/rows'
 import { queuedOpsOf, settleAll, type Settlement } from '@/outbox/settle'
 import type { Supabase } from '@/remote/create-client'
@@ -44,8 +45,9 @@ function failure(status: number, message: string): Failure {
 /** Database errors that say "try again" rather than "this change is wrong": serialization, locks, resources, cancellation. */
 const transientSqlState = /^(40|53|55P03|57)/
 
-async function register(client: Supabase, op: RegisterOp): Promise<Answer> {
-  const { data, error, status } = await client.rpc('register_package', {
+async function register(client: Supabase, op: RegisterOp, signal: AbortSignal): Promise<Answer> {
+  const { data, error, status } = await client
+    .rpc('register_package', {
     p_op_id: op.opId,
     p_package_id: op.packageId,
     p_user_id: op.package.user_id,
@@ -55,7 +57,8 @@ async function register(client: Supabase, op: RegisterOp): Promise<Answer> {
     p_weight_kg: op.package.weight_kg,
     p_volume_m3: op.package.volume_m3,
     p_meta: op.package.meta,
-  })
+    })
+    .abortSignal(signal)
   if (error) return failure(status, error.message)
   return { op, outcome: 'applied', row: (data as { package: PackageRow }).package }
 }
@@ -67,9 +70,9 @@ interface BatchResult {
 }
 
 /** Status changes of different packages in one call (`apply_package_statuses`): one answer each. */
-async function applyStatuses(client: Supabase, ops: StatusOp[]): Promise<Answer[]> {
+async function applyStatuses(client: Supabase, ops: StatusOp[], signal: AbortSignal): Promise<Answer[]> {
   const changes = ops.map((op) => ({ op_id: op.opId, package_id: op.packageId, status: op.status, changed_at: op.createdAt, base_version: op.baseVersion }))
-  const { data, error, status } = await client.rpc('apply_package_statuses', { p_changes: changes })
+  const { data, error, status } = await client.rpc('apply_package_statuses', { p_changes: changes }).abortSignal(signal)
   if (error) return ops.map(() => failure(status, error.message))
   return (data as BatchResult[]).map((result, i): Answer => {
     if (result.package && result.outcome) return { op: ops[i]!, outcome: result.outcome, row: result.package }
@@ -79,9 +82,10 @@ async function applyStatuses(client: Supabase, ops: StatusOp[]): Promise<Answer[
 }
 
 /** A customer's prealert created or changed; the server normalises what was typed. */
-async function savePrealert(client: Supabase, op: SavePrealertOp): Promise<Answer> {
+async function savePrealert(client: Supabase, op: SavePrealertOp, signal: AbortSignal): Promise<Answer> {
   const { prealert } = op
-  const { data, error, status } = await client.rpc('save_prealert', {
+  const { data, error, status } = await client
+    .rpc('save_prealert', {
     p_op_id: op.opId,
     p_id: op.prealertId,
     p_tracking_code: prealert.tracking_code,
@@ -89,30 +93,31 @@ async function savePrealert(client: Supabase, op: SavePrealertOp): Promise<Answe
     p_description: prealert.description,
     p_declared_value_usd: prealert.declared_value_usd,
     p_expected_on: prealert.expected_on,
-  })
+    })
+    .abortSignal(signal)
   return error ? failure(status, error.message) : { op, outcome: 'recorded', row: data as PrealertRow }
 }
 
-async function cancelPrealert(client: Supabase, op: CancelPrealertOp): Promise<Answer> {
-  const { data, error, status } = await client.rpc('cancel_prealert', { p_op_id: op.opId, p_id: op.prealertId })
+async function cancelPrealert(client: Supabase, op: CancelPrealertOp, signal: AbortSignal): Promise<Answer> {
+  const { data, error, status } = await client.rpc('cancel_prealert', { p_op_id: op.opId, p_id: op.prealertId }).abortSignal(signal)
   return error ? failure(status, error.message) : { op, outcome: 'recorded', row: data as PrealertRow }
 }
 
 /** Sends a round: its status changes in one batch, every other op on its own, all at once. One answer per op, in order. */
-async function send(client: Supabase, ops: QueuedOp[]): Promise<Answer[]> {
+async function send(client: Supabase, ops: QueuedOp[], signal: AbortSignal): Promise<Answer[]> {
   const statuses = ops.filter((op) => op.kind === 'set-status')
-  const batch = statuses.length > 0 ? applyStatuses(client, statuses) : Promise.resolve([])
+  const batch = statuses.length > 0 ? applyStatuses(client, statuses, signal) : Promise.resolve([])
   return Promise.all(
     ops.map(async (op) => {
       switch (op.kind) {
         case 'set-status':
           return (await batch)[statuses.indexOf(op)]!
         case 'register-package':
-          return register(client, op)
+          return register(client, op, signal)
         case 'save-prealert':
-          return savePrealert(client, op)
+          return savePrealert(client, op, signal)
         case 'cancel-prealert':
-          return cancelPrealert(client, op)
+          return cancelPrealert(client, op, signal)
       }
     }),
   )
@@ -154,37 +159,50 @@ async function nextRound(userId: string, force: boolean): Promise<{ ops: QueuedO
 }
 
 /** Runs `fn` while holding the outbox lock: one tab (or the service worker) sends at a time. */
-async function withOutboxLock<T>(fn: () => Promise<T>): Promise<T> {
+async function withOutboxLock<T>(signal: AbortSignal, fn: () => Promise<T>): Promise<T> {
   if (typeof navigator === 'undefined' || !navigator.locks) return fn()
-  return (await navigator.locks.request(outboxLock, fn)) as T
+  return (await navigator.locks.request(outboxLock, { signal }, fn)) as T
+}
+
+export interface FlushOptions {
+  /** Ignore backoffs: the connection just came back, or the user asked. */
+  force?: boolean
+  /** Aborts the requests in flight and stops the flush (sign-out, user switch); nothing more is recorded. */
+  signal?: AbortSignal
 }
 
 /**
- * Sends this user's queued ops (DESIGN §6), a round of up to 100 different rows at a time. An
- * op leaves the outbox only when the server has recorded it; exactly once comes from its op_id on
+ * Sends the queued ops of `owner`'s user (DESIGN §6), a round of up to 100 different rows at a time.
+ * An op leaves the outbox only when the server has recorded it; exactly once comes from its op_id on
  * the server, so a replay after a lost answer is harmless. A conflict or a refusal is kept for the
- * user and the flush goes on with other rows; that row's later ops wait behind it. No
- * answer stops the flush until `retryAt` (`force` ignores backoffs: the connection just came back).
- * A 401 refreshes the session once.
+ * user and the flush goes on with other rows; that row's later ops wait behind it. No answer stops
+ * the flush until `retryAt`. A 401 refreshes the session once. Once `owner`'s session is over
+ * (`signal` aborted, or the device taken by another session) the flush ends, recording nothing.
  */
-export function flushOutbox(client: Supabase, userId: string, { force = false } = {}): Promise<FlushResult> {
-  return withOutboxLock(async () => {
-    let sent = 0
-    let refreshed = false
-    for (;;) {
-      const round = await nextRound(userId, force)
-      if (round.ops.length === 0) return { sent, retryAt: round.retryAt }
-      const answers = await send(client, round.ops)
-      if (!refreshed && answers.some((answer) => 'kind' in answer && answer.kind === 'unauthorized')) {
-        // An expired or revoked token: refresh once, then send the round again.
-        refreshed = true
-        if (!(await client.auth.refreshSession()).error) continue
+export async function flushOutbox(client: Supabase, owner: DeviceOwner, { force = false, signal = new AbortController().signal }: FlushOptions = {}): Promise<FlushResult> {
+  let sent = 0
+  try {
+    return await withOutboxLock(signal, async () => {
+      let refreshed = false
+      for (;;) {
+        const round = await nextRound(owner.userId, force)
+        if (round.ops.length === 0) return { sent, retryAt: round.retryAt }
+        const answers = await send(client, round.ops, signal)
+        if (signal.aborted) return { sent, retryAt: null }
+        if (!refreshed && answers.some((answer) => 'kind' in answer && answer.kind === 'unauthorized')) {
+          // An expired or revoked token: refresh once, then send the round again.
+          refreshed = true
+          if (!(await client.auth.refreshSession()).error) continue
+        }
+        const settlements = round.ops.map((op, i) => settlementOf(op, answers[i]!))
+        await settleAll(owner, settlements)
+        sent += settlements.filter((settlement) => settlement.outcome === 'applied' || settlement.outcome === 'recorded').length
+        const retries = settlements.flatMap((settlement) => (settlement.outcome === 'retry' ? [settlement.retryAt] : []))
+        if (retries.length > 0) return { sent, retryAt: Math.min(...retries) }
       }
-      const settlements = round.ops.map((op, i) => settlementOf(op, answers[i]!))
-      await settleAll(settlements)
-      sent += settlements.filter((settlement) => settlement.outcome === 'applied' || settlement.outcome === 'recorded').length
-      const retries = settlements.flatMap((settlement) => (settlement.outcome === 'retry' ? [settlement.retryAt] : []))
-      if (retries.length > 0) return { sent, retryAt: Math.min(...retries) }
-    }
-  })
+    })
+  } catch (error) {
+    if (error instanceof NotOwnerError || signal.aborted) return { sent, retryAt: null }
+    throw error
+  }
 }

@@ -1,14 +1,16 @@
+import { NotOwnerError, type DeviceOwner } from '@/local-db/owner'
+import { countUnsent } from '@/outbox/queries'
 import { onQueued } from '@/outbox/queue'
 import type { Supabase } from '@/remote/client'
-import { watchLiveChanges } from '@/remote/live-changes'
-import { useConnectivityStore } from '@/stores/connectivity-store'
+import { openLiveChannel, type LiveChannel } from '@/remote/live-changes'
+import { useConnectivityStore, waitForBackend } from '@/stores/connectivity-store'
 import { useSessionStore } from '@/stores/session-store'
 import { initialSyncStatus, useSyncStatusStore } from '@/stores/sync-status-store'
 import { packageStream, prealertStream, profileStream, pullStream, rpcPullSource, SyncError } from './pull'
 import { liveTablesFor } from './live-tables'
 import { oneAtATime, withDeadline } from './one-at-a-time'
 import { flushOutbox } from './push'
-import { flushRequest, outboxSyncTag } from './worker-protocol'
+import { flushRequest, outboxSyncTag, type FlushReply } from './worker-protocol'
 
 /** Only while the live channel is down: joined, changes arrive as they happen. */
 const periodicPullMs = 30_000
@@ -25,91 +27,115 @@ function requestBackgroundSync() {
     .catch(() => undefined)
 }
 
+/** The signed-in user's sync, from `startSync`. */
+export interface SyncSession {
+  /** The session's access token, confirmed or refreshed: the live channel joins (again) with it. */
+  authorize(accessToken: string): void
+  /** Ends the sync: requests in flight are aborted, and it resolves once the running pull and push have ended. */
+  stop(): Promise<void>
+}
+
 /**
- * Keeps the signed-in user's local copy in step with the server (DESIGN §6). Pulls the profiles and
- * packages now, when the connection returns, when the tab becomes visible again, shortly after the
- * live channel reports a change and whenever it (re)joins, and every 30 s while it is down and the
- * tab is visible. A live event is only a poke: the pull's checkpoint decides what is new. Sends the outbox now, after every queued change, when the connection returns, on the service
- * worker's request and when a backoff ends. Nothing here blocks a screen: they render the local copy.
- * Returns `stop`.
+ * Keeps the signed-in user's local copy in step with the server (DESIGN §6), for `owner`'s session
+ * only. Pulls now, when the backend answers again, when the tab becomes visible, shortly after the
+ * live channel reports a change and whenever the server confirms it, and every 30 s while it is not
+ * live and the tab is visible. A live event is only a poke: the pull's checkpoint decides what is new.
+ * Sends the outbox now, after every queued change, when the backend answers again, on the service
+ * worker's request and when a backoff ends. While the backend is not known to answer, nothing is
+ * sent or pulled: it is probed instead (watch-connectivity), whatever `navigator.onLine` says.
+ * Nothing here blocks a screen: they render the local copy.
  */
-export function startSync(getClient: () => Promise<Supabase>, userId: string): () => void {
-  let stopped = false
+export function startSync(getClient: () => Promise<Supabase>, owner: DeviceOwner, accessToken: string | null): SyncSession {
+  const session = new AbortController()
+  const { signal } = session
   let retryTimer: ReturnType<typeof setTimeout> | undefined
   let forceNextPush = false
-  const browserOnline = () => useConnectivityStore.getState().browserOnline
+  const reachable = () => useConnectivityStore.getState().reachable
+  const stopWaiting = waitForBackend()
 
   const pull = oneAtATime(async () => {
-    if (stopped || !browserOnline()) return
+    if (signal.aborted || !reachable()) return
     useSyncStatusStore.setState({ state: 'syncing' })
     try {
-      await withDeadline(async (signal) => {
-        const client = await getClient()
-        await Promise.all([
-          pullStream(profileStream, rpcPullSource(client, profileStream, signal), userId, undefined, signal),
-          pullStream(packageStream, rpcPullSource(client, packageStream, signal), userId, undefined, signal),
-          pullStream(prealertStream, rpcPullSource(client, prealertStream, signal), userId, undefined, signal),
-        ])
-      }, refreshDeadlineMs, () => new SyncError('Sync took too long', false))
-      if (!stopped) useSyncStatusStore.setState({ state: 'idle', error: null })
+      await withDeadline(
+        async (deadline) => {
+          const client = await getClient()
+          const both = AbortSignal.any([signal, deadline])
+          // Every stream settles before the pull does: one failing must not leave the others paging beside the next pull.
+          const streams = await Promise.allSettled([
+            pullStream(profileStream, rpcPullSource(client, profileStream, both), owner, undefined, both),
+            pullStream(packageStream, rpcPullSource(client, packageStream, both), owner, undefined, both),
+            pullStream(prealertStream, rpcPullSource(client, prealertStream, both), owner, undefined, both),
+          ])
+          const failed = streams.find((result) => result.status === 'rejected')
+          if (failed) throw failed.reason
+        },
+        refreshDeadlineMs,
+        () => new SyncError('Sync took too long', false),
+      )
+      if (!signal.aborted) useSyncStatusStore.setState({ state: 'idle', error: null })
     } catch (error) {
+      if (signal.aborted || error instanceof NotOwnerError) return
       // The local copy stays as it is; a lost connection is not an error worth a red box.
       const shown = error instanceof SyncError && !error.fromService ? null : error instanceof Error ? error.message : String(error)
-      if (!stopped) useSyncStatusStore.setState({ state: 'idle', error: shown })
+      useSyncStatusStore.setState({ state: 'idle', error: shown })
     }
   })
 
   const push = oneAtATime(async () => {
     clearTimeout(retryTimer)
-    if (stopped || !browserOnline()) return
+    if (signal.aborted || !reachable()) return
     const force = forceNextPush
     forceNextPush = false
     let retryAt: number | null
     try {
-      const result = await flushOutbox(await getClient(), userId, { force })
+      const result = await flushOutbox(await getClient(), owner, { force, signal })
       retryAt = result.retryAt
       // A pull page fetched while the changes were being sent may have put back older rows.
-      if (result.sent > 0) pull()
+      if (result.sent > 0) void pull()
     } catch (error) {
       console.error('Sending the outbox failed', error)
       retryAt = Date.now() + retryAfterErrorMs
     }
-    if (retryAt !== null && !stopped) retryTimer = setTimeout(push, Math.max(0, retryAt - Date.now()))
+    if (retryAt !== null && !signal.aborted) retryTimer = setTimeout(() => void push(), Math.max(0, retryAt - Date.now()))
   })
 
   const everything = () => {
     forceNextPush = true
-    pull()
-    push()
+    void pull()
+    void push()
   }
   const onVisible = () => {
     if (document.visibilityState === 'visible') everything()
   }
   const periodic = setInterval(() => {
-    if (document.visibilityState === 'visible' && !useSyncStatusStore.getState().live) pull()
+    if (document.visibilityState === 'visible' && !useSyncStatusStore.getState().live) void pull()
   }, periodicPullMs)
 
   let pokeTimer: ReturnType<typeof setTimeout> | undefined
-  let stopLive: (() => void) | undefined
+  let live: LiveChannel | null = null
   let liveRole: string | null = null
+  let token = accessToken
   const watchLive = () => {
     const role = useSessionStore.getState().role
-    if (stopped || !role || role === liveRole) return
-    stopLive?.()
+    if (signal.aborted || role === liveRole) return
+    live?.stop()
+    live = null
     liveRole = role
+    if (!role) return
     void getClient()
       .then((client) => {
-        if (stopped || liveRole !== role) return
-        stopLive = watchLiveChanges(client, liveTablesFor(userId, role), {
+        if (signal.aborted || liveRole !== role) return
+        live = openLiveChannel(client, liveTablesFor(owner.userId, role), token, {
           onChange: () => {
             clearTimeout(pokeTimer)
-            pokeTimer = setTimeout(pull, liveChangeSettleMs)
+            pokeTimer = setTimeout(() => void pull(), liveChangeSettleMs)
           },
-          onLive: (live) => {
-            if (stopped) return
-            useSyncStatusStore.setState({ live })
-            // Whatever changed while the channel was down.
-            if (live) pull()
+          onLive: (isLive) => {
+            if (signal.aborted) return
+            useSyncStatusStore.setState({ live: isLive })
+            // Whatever changed while the channel was not live.
+            if (isLive) void pull()
           },
         })
       })
@@ -119,24 +145,22 @@ export function startSync(getClient: () => Promise<Supabase>, userId: string): (
       })
   }
   const stopWatchingRole = useSessionStore.subscribe(watchLive)
-  // Back online (the browser's event, or the backend answering again after failures).
+  // The backend answers again (after a failed request or probe).
   const stopWatchingConnectivity = useConnectivityStore.subscribe((state, previous) => {
-    const wasOnline = previous.browserOnline && previous.reachable
-    if (!wasOnline && state.browserOnline && state.reachable) everything()
+    if (!previous.reachable && state.reachable) everything()
   })
   const stopWatchingOutbox = onQueued(() => {
-    push()
+    void push()
     requestBackgroundSync()
   })
-  // The service worker's sync event: this page sends the outbox and says whether anything is left.
+  // The service worker's sync event: this page sends the outbox, as any push, and says whether anything is left.
   const onWorkerMessage = (event: MessageEvent) => {
     if (event.data?.type !== flushRequest) return
-    void getClient()
-      .then((client) => flushOutbox(client, userId, { force: true }))
-      .then(
-        ({ retryAt }) => event.ports[0]?.postMessage({ done: retryAt === null }),
-        () => event.ports[0]?.postMessage({ done: false }),
-      )
+    const reply = (done: boolean) => event.ports[0]?.postMessage({ done } satisfies FlushReply)
+    forceNextPush = true
+    push()
+      .then(() => countUnsent(owner.userId))
+      .then(({ pending }) => reply(pending === 0), () => reply(false))
   }
   document.addEventListener('visibilitychange', onVisible)
   navigator.serviceWorker?.addEventListener('message', onWorkerMessage)
@@ -144,17 +168,26 @@ export function startSync(getClient: () => Promise<Supabase>, userId: string): (
   everything()
   watchLive()
 
-  return () => {
-    stopped = true
-    clearInterval(periodic)
-    clearTimeout(retryTimer)
-    clearTimeout(pokeTimer)
-    stopLive?.()
-    stopWatchingRole()
-    stopWatchingConnectivity()
-    stopWatchingOutbox()
-    document.removeEventListener('visibilitychange', onVisible)
-    navigator.serviceWorker?.removeEventListener('message', onWorkerMessage)
-    useSyncStatusStore.setState(initialSyncStatus)
+  return {
+    authorize(accessToken) {
+      token = accessToken
+      live?.authorize(accessToken)
+    },
+    async stop() {
+      if (signal.aborted) return
+      session.abort(new DOMException('The session ended', 'AbortError'))
+      clearInterval(periodic)
+      clearTimeout(retryTimer)
+      clearTimeout(pokeTimer)
+      live?.stop()
+      stopWatchingRole()
+      stopWatchingConnectivity()
+      stopWatchingOutbox()
+      stopWaiting()
+      document.removeEventListener('visibilitychange', onVisible)
+      navigator.serviceWorker?.removeEventListener('message', onWorkerMessage)
+      await Promise.all([pull.idle(), push.idle()])
+      useSyncStatusStore.setState(initialSyncStatus)
+    },
   }
 }

@@ -4,6 +4,7 @@ import type pg from 'pg'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import type { JwtClaims } from '../../supabase/local/as-role'
 import { type Cluster, queryAs, startCluster } from '../db/postgres-cluster'
+import { takeOwnership } from '@/local-db/owner'
 import { db } from '@/local-db/db'
 import type { PackageRow } from '@/local-db/rows'
 import { packageStream, pullStream, type PullSource } from '@/sync-engine/pull'
@@ -38,7 +39,7 @@ const customerSource: PullSource<PackageRow> = async (since, limit) => {
   return { rows: packages, ...page }
 }
 
-const pullPackages = (source: PullSource<PackageRow>, userId: string) => pullStream(packageStream, source, userId)
+const pullPackages = async (source: PullSource<PackageRow>, userId: string) => pullStream(packageStream, source, await takeOwnership(userId))
 
 const insert = (client: pg.Client, tracking: string) =>
   client.query(`insert into public.packages (user_id, tracking_code) values ($1, $2)`, [customer.sub, tracking])

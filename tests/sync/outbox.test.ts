@@ -7,6 +7,7 @@ import type { StandIn } from '../../supabase/local/server'
 import { newClient, signedIn, startTestStandIn, uniqueEmail } from '../backend/helpers'
 import { clientLosingAnswers } from '../support/lossy-client'
 import { nodeClientOptions } from '../support/node-supabase'
+import { takeOwnership } from '@/local-db/owner'
 import { db, type RegisterOp, type StatusOp } from '@/local-db/db'
 import type { PackageRow } from '@/local-db/rows'
 import { clearLocalData } from '@/local-db/wipe'
@@ -41,6 +42,7 @@ afterAll(async () => {
 
 beforeEach(async () => {
   await clearLocalData()
+  await takeOwnership(adminId)
 })
 
 async function serverPackage(client = admin) {
@@ -49,8 +51,8 @@ async function serverPackage(client = admin) {
   return data as PackageRow
 }
 
-const pullAll = () => pullStream(packageStream, rpcPullSource(admin, packageStream), adminId)
-const flush = (client = admin) => flushOutbox(client, adminId, { force: true })
+const pullAll = async () => pullStream(packageStream, rpcPullSource(admin, packageStream), await takeOwnership(adminId))
+const flush = async (client = admin) => flushOutbox(client, await takeOwnership(adminId), { force: true })
 const serverEvents = async (packageId: string) =>
   ((await admin.from('package_events').select('status, outcome, op_id').eq('package_id', packageId).order('recorded_at')).data ?? []) as { status: string; outcome: string; op_id: string }[]
 const ops = () => db.outbox.orderBy('seq').toArray()
@@ -130,12 +132,12 @@ describe('status changes', () => {
     await pullAll()
     await queueStatusChanges(adminId, [pkg.id], 'aduana')
     const unreachable = createClient('http://127.0.0.1:9', SUPABASE_LOCAL_ANON_KEY, nodeClientOptions)
-    const result = await flushOutbox(unreachable, adminId)
+    const result = await flushOutbox(unreachable, await takeOwnership(adminId))
     expect(result.sent).toBe(0)
     expect(result.retryAt).toBeGreaterThan(Date.now())
     expect(await ops()).toEqual([expect.objectContaining({ state: 'pending', attempts: 1, lastError: expect.any(String) })])
     // Not due yet, unless forced (the connection came back).
-    expect(await flushOutbox(admin, adminId)).toEqual({ sent: 0, retryAt: result.retryAt })
+    expect(await flushOutbox(admin, await takeOwnership(adminId))).toEqual({ sent: 0, retryAt: result.retryAt })
     expect(await flush()).toEqual({ sent: 1, retryAt: null })
   })
 })

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { StandIn } from '../../supabase/local/server'
 import { demoAdmin, newClient, signedIn, startTestStandIn, uniqueEmail } from '../backend/helpers'
 import { clientLosingAnswers } from '../support/lossy-client'
+import { takeOwnership } from '@/local-db/owner'
 import { db, type PrealertFields } from '@/local-db/db'
 import { withPendingPrealertOps } from '@/local-db/prealert-overlay'
 import type { PackageRow, PrealertRow } from '@/local-db/rows'
@@ -41,6 +42,7 @@ afterAll(async () => {
 
 beforeEach(async () => {
   await clearLocalData()
+  await takeOwnership(customerId)
 })
 
 const fields = (changes: Partial<PrealertFields> = {}): PrealertFields => ({
@@ -52,8 +54,8 @@ const fields = (changes: Partial<PrealertFields> = {}): PrealertFields => ({
   ...changes,
 })
 
-const flush = (client = customer) => flushOutbox(client, customerId, { force: true })
-const pull = () => pullStream(prealertStream, rpcPullSource(customer, prealertStream), customerId)
+const flush = async (client = customer) => flushOutbox(client, await takeOwnership(customerId), { force: true })
+const pull = async () => pullStream(prealertStream, rpcPullSource(customer, prealertStream), await takeOwnership(customerId))
 const shown = async () => withPendingPrealertOps(await db.prealerts.toArray(), (await db.outbox.toArray()).filter((op) => op.kind === 'save-prealert' || op.kind === 'cancel-prealert'), customerId)
 const onServer = async (id: string) => ((await admin.from('prealerts').select('*').eq('id', id)).data ?? []) as PrealertRow[]
 

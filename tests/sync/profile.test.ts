@@ -3,6 +3,7 @@ import type { SupabaseClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { StandIn } from '../../supabase/local/server'
 import { demoAdmin, newClient, signedIn, startTestStandIn, uniqueEmail } from '../backend/helpers'
+import { takeOwnership } from '@/local-db/owner'
 import { db } from '@/local-db/db'
 import { clearLocalData } from '@/local-db/wipe'
 import type { Supabase } from '@/remote/client'
@@ -38,7 +39,7 @@ afterAll(async () => {
 beforeEach(async () => {
   await clearLocalData()
   const [ana] = customers
-  await pullStream(profileStream, rpcPullSource(ana!.client, profileStream), ana!.id)
+  await pullStream(profileStream, rpcPullSource(ana!.client, profileStream), await takeOwnership(ana!.id))
 })
 
 describe('saveProfile', () => {

@@ -4,6 +4,7 @@ import type { SupabaseClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { StandIn } from '../../supabase/local/server'
 import { newClient, signedIn, startTestStandIn, uniqueEmail } from '../backend/helpers'
+import { NotOwnerError, releaseOwnership, takeOwnership } from '@/local-db/owner'
 import { db } from '@/local-db/db'
 import type { PackageRow } from '@/local-db/rows'
 import { clearLocalData } from '@/local-db/wipe'
@@ -49,7 +50,7 @@ async function register(count: number, userId = customerId) {
   return data as { id: string; version: number }[]
 }
 
-const pullPackages = (source: PullSource<PackageRow>, userId = customerId, pageSize?: number) => pullStream(packageStream, source, userId, pageSize)
+const pullPackages = async (source: PullSource<PackageRow>, userId = customerId, pageSize?: number) => pullStream(packageStream, source, await takeOwnership(userId), pageSize)
 const packagesOf = (client: SupabaseClient) => rpcPullSource(client, packageStream)
 
 /** Counts the pages a source serves, to see paging happen. */
@@ -138,6 +139,31 @@ describe('pulling packages', () => {
     await expect(pullPackages(packagesOf(newClient(standIn.url)))).rejects.toMatchObject({ fromService: true })
   })
 
+  it('drops every page that arrives after its session ended: a sign-out or another user mid-pull leaves nothing behind', async () => {
+    await register(6)
+    const real = packagesOf(customer)
+    const owner = await takeOwnership(customerId)
+    let pages = 0
+    let signedOut: () => void = () => undefined
+    const afterFirstPage = new Promise<void>((resolve) => (signedOut = resolve))
+    // The second page is on its way when the user signs out, and a new user signs in.
+    const late: PullSource<PackageRow> = async (since, limit) => {
+      const page = await real(since, limit)
+      if (++pages === 2) await afterFirstPage
+      return page
+    }
+    const pulling = pullStream(packageStream, late, owner, 2)
+    await expect.poll(() => pages).toBe(2)
+    await expect.poll(() => db.syncState.count()).toBe(1)
+    await releaseOwnership(null)
+    const other = await signUp('next')
+    await takeOwnership(other.id)
+    signedOut()
+    await expect(pulling).rejects.toThrow(NotOwnerError)
+    expect(await db.packages.count()).toBe(0)
+    expect(await db.syncState.count()).toBe(0)
+  })
+
   it('never lets one user resume another user’s checkpoint or see their rows', async () => {
     await register(2)
     await pullPackages(packagesOf(customer))
@@ -154,14 +180,14 @@ describe('pulling packages', () => {
 
 describe('pulling profiles', () => {
   it('gives a customer their own profile with the locker code the database generated', async () => {
-    expect(await pullStream(profileStream, rpcPullSource(customer, profileStream), customerId)).toBe(1)
+    expect(await pullStream(profileStream, rpcPullSource(customer, profileStream), await takeOwnership(customerId))).toBe(1)
     expect(await db.profiles.toArray()).toEqual([expect.objectContaining({ id: customerId, full_name: 'sync Test', role: 'user', locker_code: lockerCode })])
     expect(await db.profiles.get(customerId)).not.toHaveProperty('deleted_at')
   })
 
   it('gives an admin the whole directory, and an updated profile on the next pull', async () => {
     const adminId = (await admin.auth.getUser()).data.user!.id
-    const pull = () => pullStream(profileStream, rpcPullSource(admin, profileStream), adminId)
+    const pull = async () => pullStream(profileStream, rpcPullSource(admin, profileStream), await takeOwnership(adminId))
     expect(await pull()).toBeGreaterThanOrEqual(3)
     expect(await db.profiles.get(customerId)).toMatchObject({ locker_code: lockerCode })
     expect(await pull()).toBe(0)
@@ -176,7 +202,7 @@ describe('pulling profiles', () => {
 describe('sign-out wipe', () => {
   it('leaves no row of any user data table behind', async () => {
     await register(2)
-    await Promise.all([pullPackages(packagesOf(customer)), pullStream(profileStream, rpcPullSource(customer, profileStream), customerId)])
+    await Promise.all([pullPackages(packagesOf(customer)), pullStream(profileStream, rpcPullSource(customer, profileStream), await takeOwnership(customerId))])
     expect(await db.packages.count()).toBeGreaterThan(0)
     await clearLocalData()
     const counts = await Promise.all(db.dataTables.map((table) => table.count()))

@@ -2,7 +2,12 @@ import { probeBackend } from '@/remote/probe'
 import { hasStoredSession } from '@/remote/session-hint'
 import { reportReachable, useConnectivityStore } from '@/stores/connectivity-store'
 
-const retryMs = 5_000
+/** Between probes while work waits for the backend: a reconnect is noticed within about 3 s, whatever the browser says. */
+const waitingDelaysMs = [1000, 2000, 3000]
+/** Between probes with nothing waiting (a visitor reading offline). */
+const idleDelaysMs = [5000, 10_000, 30_000, 60_000]
+/** Probes overlap rather than queue: one hanging until its timeout does not hold the next back. */
+const maxProbesInFlight = 2
 const siteProbeTimeoutMs = 5_000
 
 /** Whether this site answers: all an anonymous visitor's screens need, with no request elsewhere. */
@@ -18,33 +23,49 @@ async function probeSite(): Promise<boolean> {
 }
 
 /**
- * Keeps "online" honest where `navigator.onLine` is not. At start it asks the backend when a session
- * makes it matter, else only this site; after a failed request (sync, login, tracking), when the
- * browser says it is back online or the tab returns, it asks the backend, every 5 s until it answers.
+ * Keeps "online" honest, and never leaves work waiting for an `online` event that may not come:
+ * while the backend is not known to answer it is probed, with backoff (a probe fails at once when
+ * truly offline, so it costs nothing), often while a signed-in sync has work, rarely otherwise. The
+ * browser's `online` event, the tab returning and the start of the app each probe at once.
  */
 export function watchConnectivity(): void {
   let timer: ReturnType<typeof setTimeout> | undefined
-  let probing = false
-  const probeLater = () => {
-    clearTimeout(timer)
-    timer = setTimeout(probe, retryMs)
+  let failures = 0
+  let inFlight = 0
+  const state = () => useConnectivityStore.getState()
+
+  async function probe() {
+    if (inFlight >= maxProbesInFlight) return
+    inFlight += 1
+    await (state().waiting > 0 || hasStoredSession() ? probeBackend() : probeSite())
+    inFlight -= 1
   }
 
-  async function probe(ask: () => Promise<boolean> = probeBackend) {
+  function schedule() {
     clearTimeout(timer)
-    if (probing || !useConnectivityStore.getState().browserOnline) return
-    probing = true
-    const reachable = await ask()
-    probing = false
-    if (!reachable) probeLater()
+    if (state().reachable) return
+    const delays = state().waiting > 0 ? waitingDelaysMs : idleDelaysMs
+    timer = setTimeout(() => {
+      failures += 1
+      void probe()
+      schedule()
+    }, delays[Math.min(failures, delays.length - 1)])
   }
 
-  useConnectivityStore.subscribe((state, previous) => {
-    if (previous.reachable && !state.reachable && !probing) probeLater()
-    if (!previous.browserOnline && state.browserOnline) void probe()
+  function probeNow() {
+    failures = 0
+    void probe()
+    schedule()
+  }
+
+  useConnectivityStore.subscribe((current, previous) => {
+    if (current.reachable !== previous.reachable) failures = 0
+    if (current.reachable !== previous.reachable || current.waiting !== previous.waiting) schedule()
   })
+  globalThis.addEventListener('online', probeNow)
+  globalThis.addEventListener('offline', () => reportReachable(false))
   document.addEventListener('visibilitychange', () => {
-    if (document.visibilityState === 'visible' && !useConnectivityStore.getState().reachable) void probe()
+    if (document.visibilityState === 'visible' && !state().reachable) probeNow()
   })
-  void probe(hasStoredSession() ? probeBackend : probeSite)
+  probeNow()
 }

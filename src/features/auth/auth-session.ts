@@ -1,19 +1,19 @@
 import { readStoredSession } from '@/local-db/auth-storage'
+import { releaseOwnership, takeOwnership } from '@/local-db/owner'
 import { readLocalRole, watchLocalRole } from '@/local-db/queries'
 import type { Role } from '@/local-db/rows'
-import { clearLocalData, clearReadModel } from '@/local-db/wipe'
 import { getSupabase, type Supabase } from '@/remote/client'
 import { authStorageKey } from '@/remote/config'
 import { useSessionStore, type SessionUser } from '@/stores/session-store'
-import { startSync } from '@/sync-engine/scheduler'
+import { startSync, type SyncSession } from '@/sync-engine/scheduler'
 import { isProtectedPath, routeOf } from './auth-paths'
 import { planAuthTransition } from './auth-transition'
 import { destinationAfterSignIn } from './destination'
 import { navigate } from './start-auth'
 
 let connection: Promise<Supabase> | null = null
-/** Ends the running session's sync and role watch. */
-let endSession: (() => void) | null = null
+/** The signed-in session's sync and role watch. */
+let running: { sync: SyncSession; stopWatchingRole: () => void } | null = null
 /** Events are handled one after another, each seeing the state the previous one left. */
 let handled: Promise<void> = Promise.resolve()
 /** The login or signup form asked for a session: the next user to arrive starts fresh and may be redirected. */
@@ -40,19 +40,31 @@ export function connectAuth(): Promise<Supabase> {
   return connection
 }
 
-/** Signed in: the store knows the user, the local copy syncs, and the role follows the saved profile. */
-function beginSession(user: SessionUser, role: Role, expiresAt: number | null) {
-  endSession?.()
+/**
+ * Signed in: the device's data is this user's (anyone else's leaves first), the store knows the
+ * user, the local copy syncs, and the role follows the saved profile.
+ */
+async function beginSession(user: SessionUser, role: Role, expiresAt: number | null, accessToken: string | null) {
+  await endSession()
+  const owner = await takeOwnership(user.id)
   useSessionStore.setState({ user, role, expiresAt, loading: false, leaving: null })
-  const stopSync = startSync(connectAuth, user.id)
+  const sync = startSync(connectAuth, owner, accessToken)
   const stopWatchingRole = watchLocalRole(user.id, (saved) => {
     if (useSessionStore.getState().role !== saved) useSessionStore.setState({ role: saved })
   })
-  endSession = () => {
-    stopSync()
-    stopWatchingRole()
-    endSession = null
-  }
+  running = { sync, stopWatchingRole }
+}
+
+/**
+ * Stops the running session's sync and waits until nothing of it is in flight: its requests are
+ * aborted, and whatever they still bring is dropped (local-db/owner.ts), so a wipe that follows is final.
+ */
+async function endSession(): Promise<void> {
+  const ending = running
+  running = null
+  if (!ending) return
+  ending.stopWatchingRole()
+  await ending.sync.stop()
 }
 
 /**
@@ -64,7 +76,7 @@ export async function restoreSession(): Promise<void> {
   const stored = await readStoredSession(authStorageKey)
   if (!stored) return
   const role = await readLocalRole(stored.user.id)
-  if (role) beginSession(stored.user, role, stored.expiresAt)
+  if (role) await beginSession(stored.user, role, stored.expiresAt, stored.accessToken)
 }
 
 /**
@@ -91,19 +103,21 @@ async function onAuthChange(client: Supabase, event: AuthEvent[0], session: Auth
   const plan = planAuthTransition({ event, previousUserId: previous?.id ?? null, sessionUserId: session?.user.id ?? null, pathname: location.pathname, signInRequested })
   if (plan.kind === 'same-user') {
     useSessionStore.setState({ expiresAt: session?.expires_at ?? null })
+    if (session) running?.sync.authorize(session.access_token)
     return
   }
-  endSession?.()
+  await endSession()
   if (plan.kind === 'signed-out' || !session) {
     // Unsent changes outlive a session that ended on its own: they go when this user signs in again.
-    if (plan.wipeLocalData) await clearReadModel(previous?.id ?? null)
+    if (plan.wipeLocalData) await releaseOwnership(previous?.id ?? null)
     await endLocally(plan.kind === 'signed-out' && plan.leaveProtectedPage ? homeOfThisPage() : null)
     return
   }
   signInRequested = false
   const user = { id: session.user.id, email: session.user.email ?? '' }
-  if (plan.wipeLocalData) await clearReadModel(user.id)
-  beginSession(user, await readRole(client, user.id), session.expires_at ?? null)
+  // A sign-in asked for on a form starts from a clean read model, even for the same user.
+  if (plan.wipeLocalData) await releaseOwnership(user.id)
+  await beginSession(user, await readRole(client, user.id), session.expires_at ?? null, session.access_token)
   if (plan.redirect) await navigate(destinationAfterSignIn(location, useSessionStore.getState().role ?? 'user'), { replace: true })
 }
 
@@ -138,8 +152,8 @@ export async function readRole(client: Supabase, userId: string): Promise<Role> 
  */
 export async function signOut({ to }: { to?: string } = {}): Promise<void> {
   const client = await connectAuth()
-  endSession?.()
-  await clearLocalData()
+  await endSession()
+  await releaseOwnership(null)
   await endLocally(to ?? (isProtectedPath(location.pathname) ? homeOfThisPage() : null))
   const { error } = await client.auth.signOut()
   // Offline the server cannot revoke the token; the session still ends on this device.

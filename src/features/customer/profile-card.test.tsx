@@ -32,7 +32,7 @@ const type = (label: string, value: string) => fireEvent.change(field(label), { 
 const press = (name: string) => act(async () => fireEvent.click(screen.getByRole('button', { name })))
 const toast = () => useToastStore.getState().current
 
-afterEach(() => useConnectivityStore.setState({ browserOnline: true, reachable: true }))
+afterEach(() => useConnectivityStore.setState({ reachable: true }))
 
 describe('profile card', () => {
   it('shows the saved profile, with a dash for what is missing', () => {
