@@ -48,3 +48,8 @@ export async function readStoredSession(key: string): Promise<StoredSession | nu
     return null
   }
 }
+
+/** Removes the session supabase-js persisted under `key`, at once and without the network (signing out). */
+export async function forgetStoredSession(key: string): Promise<void> {
+  await db.auth.where('key').startsWith(key).delete()
+}

@@ -66,9 +66,11 @@ export function fakeRealtime() {
       channels.push(channel)
       return channel
     },
-    async removeChannel(channel: FakeChannel) {
+    // As realtime-js does: leaving the channel says CLOSED to its subscriber before the promise settles.
+    removeChannel(channel: FakeChannel) {
       channel.removed = true
-      return 'ok'
+      channel.failed('CLOSED')
+      return Promise.resolve('ok')
     },
   }
   return {

@@ -53,10 +53,11 @@ export function openLiveChannel(client: Supabase, tables: WatchedTable[], access
     handlers.onLive(value)
   }
 
+  // Forgotten before it is removed: removing it says CLOSED at once, which is then not about the current channel.
   const leave = () => {
-    if (!channel) return
-    void client.removeChannel(channel)
+    const leaving = channel
     channel = null
+    if (leaving) void client.removeChannel(leaving)
   }
 
   const retryLater = () => {

@@ -82,3 +82,23 @@ export async function serverEvents(admin: SupabaseClient, packageId: string) {
   if (error) throw error
   return data as { status: string; outcome: string; op_id: string }[]
 }
+
+/**
+ * Ages the stored session past its access token's expiry, as after a night away: supabase-js then
+ * wants the network (a token refresh) before it says anything, which the screens must not wait for.
+ */
+export async function expireStoredSession(page: Page) {
+  await page.evaluate(async () => {
+    const open = indexedDB.open('casillero')
+    const db = await new Promise<IDBDatabase>((resolve) => (open.onsuccess = () => resolve(open.result)))
+    const store = db.transaction('auth', 'readwrite').objectStore('auth')
+    const item = await new Promise<{ key: string; value: string }>((resolve) => {
+      const request = store.get('casillero-auth')
+      request.onsuccess = () => resolve(request.result)
+    })
+    const session = JSON.parse(item.value) as { expires_at: number }
+    session.expires_at = Math.floor(Date.now() / 1000) - 60
+    await new Promise((resolve) => (store.put({ ...item, value: JSON.stringify(session) }).onsuccess = resolve))
+    db.close()
+  })
+}

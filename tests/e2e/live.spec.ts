@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto'
+import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures'
-import { backendUrl, logInThroughUi, newCustomer, registerPackageFor } from './backend'
+import { backendUrl, expireStoredSession, logInThroughUi, newClient, newCustomer, registerPackageFor } from './backend'
+import { waitForServiceWorker } from './service-worker'
 
 test("an open customer dashboard shows the warehouse's change live: no reload, no poll", async ({ page }) => {
   const customer = await newCustomer('Live Test')
@@ -39,4 +41,100 @@ test('after the connection comes back the dashboard is live again', async ({ pag
   await expect(page.getByTestId('sync-line')).toContainText('Sin conexión')
   await context.setOffline(false)
   await expect(indicator).toHaveAttribute('data-live', 'true', { timeout: 15_000 })
+})
+
+/** A Realtime frame (serializer 2.0.0: `[join_ref, ref, topic, event, payload]`). */
+type Frame = [string | null, string | null, string, string, Record<string, unknown>]
+const parse = (message: string | Buffer): Frame | null => {
+  try {
+    const frame = JSON.parse(message.toString()) as unknown
+    return Array.isArray(frame) && frame.length === 5 ? (frame as Frame) : null
+  } catch {
+    return null
+  }
+}
+
+/**
+ * Sits between the page and the stand-in's Realtime socket: every frame passes, and the test sees
+ * each channel join's payload. With `refuseFirst`, the first confirmation of the subscriptions is
+ * replaced by the refusal Realtime sends an anonymous subscriber.
+ */
+async function watchJoins(page: Page, { refuseFirst = false } = {}) {
+  const joins: Record<string, unknown>[] = []
+  let refuse = refuseFirst
+  await page.routeWebSocket(/\/realtime\/v1\/websocket/, (ws) => {
+    const server = ws.connectToServer()
+    ws.onMessage((message) => {
+      const frame = parse(message)
+      if (frame?.[3] === 'phx_join' && frame[2] !== 'phoenix') joins.push(frame[4])
+      server.send(message)
+    })
+    server.onMessage((message) => {
+      const frame = parse(message)
+      if (frame?.[3] === 'system' && frame[4].extension === 'postgres_changes' && refuse) {
+        refuse = false
+        ws.send(JSON.stringify([frame[0], null, frame[2], 'system', { ...frame[4], status: 'error', message: 'invalid column for filter user_id' }]))
+        return
+      }
+      ws.send(message)
+    })
+  })
+  return joins
+}
+
+/** Every join carried the customer's own access token, never none or the anonymous key. */
+async function expectJoinedAs(joins: Record<string, unknown>[], customer: { email: string; password: string }) {
+  const { data } = await newClient().auth.signInWithPassword(customer)
+  expect(joins.length).toBeGreaterThan(0)
+  for (const join of joins) {
+    expect(join.access_token).toEqual(expect.any(String))
+    const claims = JSON.parse(Buffer.from(String(join.access_token).split('.')[1]!, 'base64url').toString()) as { sub?: string; role?: string }
+    expect(claims).toMatchObject({ sub: data.user!.id, role: 'authenticated' })
+  }
+}
+
+test('"Live" only once the server confirmed the subscriptions: joined with the user’s token, refused means not live and a new join', async ({ page }) => {
+  const customer = await newCustomer('Live Honest')
+  const joins = await watchJoins(page, { refuseFirst: true })
+  await logInThroughUi(page, '/en/login', customer)
+  const indicator = page.getByTestId('live-indicator')
+  await expect.poll(() => joins.length).toBeGreaterThanOrEqual(1)
+  await expect(indicator).toHaveAttribute('data-live', 'false')
+  await expect(indicator).toHaveText('Reconnecting…')
+  // Joined again (after 1 s), confirmed this time.
+  await expect(indicator).toHaveAttribute('data-live', 'true', { timeout: 10_000 })
+  expect(joins.length).toBeGreaterThanOrEqual(2)
+  await expectJoinedAs(joins, customer)
+})
+
+test('a dashboard restored while every request hangs is live again once they answer, and changes reach it without a reload', async ({ page, context }) => {
+  const customer = await newCustomer('Live Restored')
+  const tracking = `LIVE-${randomUUID().slice(0, 8)}`
+  const { admin, pkg } = await registerPackageFor(customer.email, { tracking_code: tracking })
+  await logInThroughUi(page, '/en/login', customer)
+  const card = page.getByTestId('package').filter({ hasText: tracking })
+  await expect(card).toContainText('Received in Miami')
+  await waitForServiceWorker(page)
+
+  // As after a night away: the token wants refreshing, which cannot happen yet. Realtime's socket still connects.
+  await context.route(`${backendUrl}/**`, () => undefined)
+  await expireStoredSession(page)
+  const joins = await watchJoins(page)
+  await page.reload()
+  await expect(card).toContainText('Received in Miami')
+  await expect(page.getByTestId('offline-indicator')).toBeVisible({ timeout: 15_000 })
+  await expect.poll(() => joins.length).toBeGreaterThan(0)
+  await expectJoinedAs(joins, customer)
+
+  await context.unrouteAll({ behavior: 'ignoreErrors' })
+  await expect(page.getByTestId('live-indicator')).toHaveAttribute('data-live', 'true', { timeout: 15_000 })
+  const { error } = await admin.rpc('apply_package_status', {
+    p_op_id: randomUUID(),
+    p_package_id: pkg.id,
+    p_status: 'aduana',
+    p_changed_at: new Date().toISOString(),
+    p_base_version: pkg.version,
+  })
+  expect(error).toBeNull()
+  await expect(card).toContainText('In customs', { timeout: 5_000 })
 })

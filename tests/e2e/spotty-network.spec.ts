@@ -1,6 +1,6 @@
-import { type BrowserContext, type Page } from '@playwright/test'
+import { type BrowserContext } from '@playwright/test'
 import { expect, test } from './fixtures'
-import { backendUrl, demoAdmin, logInThroughUi, newCustomer, registerPackageFor } from './backend'
+import { backendUrl, demoAdmin, expireStoredSession, logInThroughUi, newCustomer, registerPackageFor } from './backend'
 import { waitForServiceWorker } from './service-worker'
 
 // Spotty Wi-Fi is mostly a browser that says it is online while requests hang or fail. Local
@@ -14,26 +14,6 @@ const localFirst = { timeout: 3_000 }
 const hangBackend = (context: BrowserContext) => context.route(`${backendUrl}/**`, () => undefined)
 /** Every backend request is answered 503, as a struggling gateway would. */
 const failBackend = (context: BrowserContext) => context.route(`${backendUrl}/**`, (route) => route.fulfill({ status: 503, body: 'Service Unavailable' }))
-
-/**
- * Ages the stored session past its access token's expiry, as after a night away: supabase-js then
- * wants the network (a token refresh) before it says anything, which the screens must not wait for.
- */
-async function expireStoredSession(page: Page) {
-  await page.evaluate(async () => {
-    const open = indexedDB.open('casillero')
-    const db = await new Promise<IDBDatabase>((resolve) => (open.onsuccess = () => resolve(open.result)))
-    const store = db.transaction('auth', 'readwrite').objectStore('auth')
-    const item = await new Promise<{ key: string; value: string }>((resolve) => {
-      const request = store.get('casillero-auth')
-      request.onsuccess = () => resolve(request.result)
-    })
-    const session = JSON.parse(item.value) as { expires_at: number }
-    session.expires_at = Math.floor(Date.now() / 1000) - 60
-    await new Promise((resolve) => (store.put({ ...item, value: JSON.stringify(session) }).onsuccess = resolve))
-    db.close()
-  })
-}
 
 async function customerWithPackages() {
   const customer = await newCustomer()
@@ -116,6 +96,6 @@ test('the warehouse desk works while every request hangs, and sends everything o
 
   // Answers come back: the engine was not wedged by the requests that never answered.
   await context.unrouteAll({ behavior: 'ignoreErrors' })
-  await expect(page.getByTestId('outbox-pending')).toHaveText('0', { timeout: 30_000 })
+  await expect(page.getByTestId('outbox-pending')).toHaveText('0', { timeout: 5_000 })
   await expect(page.getByTestId('connection-status')).not.toHaveText('Offline')
 })

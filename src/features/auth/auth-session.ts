@@ -1,9 +1,10 @@
-import { readStoredSession } from '@/local-db/auth-storage'
+import { forgetStoredSession, readStoredSession } from '@/local-db/auth-storage'
 import { releaseOwnership, takeOwnership } from '@/local-db/owner'
 import { readLocalRole, watchLocalRole } from '@/local-db/queries'
 import type { Role } from '@/local-db/rows'
 import { getSupabase, type Supabase } from '@/remote/client'
 import { authStorageKey } from '@/remote/config'
+import { noteStoredSession } from '@/remote/session-hint'
 import { useSessionStore, type SessionUser } from '@/stores/session-store'
 import { startSync, type SyncSession } from '@/sync-engine/scheduler'
 import { isProtectedPath, routeOf } from './auth-paths'
@@ -152,10 +153,16 @@ export async function readRole(client: Supabase, userId: string): Promise<Role> 
  */
 export async function signOut({ to }: { to?: string } = {}): Promise<void> {
   const client = await connectAuth()
+  const stored = await readStoredSession(authStorageKey)
   await endSession()
   await releaseOwnership(null)
+  // The stored session goes before anything waits on the network: a reload or a new tab meanwhile
+  // must not find it and sign the user back in (supabase-js removes it only after the server answers).
+  await forgetStoredSession(authStorageKey)
+  noteStoredSession(false)
   await endLocally(to ?? (isProtectedPath(location.pathname) ? homeOfThisPage() : null))
-  const { error } = await client.auth.signOut()
-  // Offline the server cannot revoke the token; the session still ends on this device.
-  if (error) await client.auth.signOut({ scope: 'local' })
+  // Revoked on the server when it can be (offline it cannot; the session still ended on this device).
+  if (stored?.accessToken) void client.auth.admin.signOut(stored.accessToken)
+  // With nothing stored, supabase-js forgets the session without a request, and says SIGNED_OUT.
+  await client.auth.signOut({ scope: 'local' })
 }

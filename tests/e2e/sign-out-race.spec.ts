@@ -1,0 +1,74 @@
+import type { Page } from '@playwright/test'
+import { expect, test } from './fixtures'
+import { backendUrl, demoAdmin, logInThroughUi, newCustomer, registerPackageFor, signedIn } from './backend'
+
+/** Gives a customer `count` packages, a thousand per request. */
+async function givePackages(userId: string, count: number) {
+  const admin = await signedIn(demoAdmin)
+  for (let done = 0; done < count; done += 1000) {
+    const rows = Array.from({ length: Math.min(1000, count - done) }, (_, i) => ({ user_id: userId, tracking_code: `RACE-${done + i}`, weight_kg: 1 }))
+    const { error } = await admin.from('packages').insert(rows)
+    if (error) throw error
+  }
+}
+
+/** What this device holds, by owner: packages and profiles per user id. */
+function localRows(page: Page) {
+  return page.evaluate(async () => {
+    const open = indexedDB.open('casillero')
+    const db = await new Promise<IDBDatabase>((resolve) => (open.onsuccess = () => resolve(open.result)))
+    const all = <T,>(store: string) =>
+      new Promise<T[]>((resolve) => {
+        const request = db.transaction(store).objectStore(store).getAll()
+        request.onsuccess = () => resolve(request.result as T[])
+      })
+    const packages = await all<{ user_id: string }>('packages')
+    const profiles = await all<{ id: string }>('profiles')
+    db.close()
+    const byUser: Record<string, number> = {}
+    for (const { user_id } of packages) byUser[user_id] = (byUser[user_id] ?? 0) + 1
+    return { packages: byUser, profiles: profiles.map((profile) => profile.id) }
+  })
+}
+
+test('signing out in the middle of a 5,000-package pull leaves nothing of that customer on the device, and the next one reaches their dashboard', async ({ page }) => {
+  test.setTimeout(120_000)
+  const first = await newCustomer('Race First')
+  await givePackages(first.id, 5000)
+  const second = await newCustomer('Race Second')
+  await registerPackageFor(second.email, { tracking_code: 'SECOND-1' })
+
+  // Every pull page arrives 1.5 s late, as on a slow connection; the test knows when each has been delivered or dropped.
+  let pagesOnTheirWay = 0
+  await page.route(`${backendUrl}/rest/v1/rpc/pull_packages`, async (route) => {
+    pagesOnTheirWay += 1
+    try {
+      const response = await route.fetch()
+      await new Promise((resolve) => setTimeout(resolve, 1500))
+      await route.fulfill({ response })
+    } catch {
+      // The page aborted the request (it signed out): nothing to deliver.
+    } finally {
+      pagesOnTheirWay -= 1
+    }
+  })
+
+  await logInThroughUi(page, '/en/login', first)
+  await expect(page).toHaveURL(/\/en\/dashboard$/)
+  // The first page has landed; the rest are still on their way.
+  await expect.poll(async () => (await localRows(page)).packages[first.id] ?? 0, { timeout: 30_000 }).toBeGreaterThan(0)
+  expect((await localRows(page)).packages[first.id]).toBeLessThan(5000)
+
+  await page.getByRole('banner').getByRole('button', { name: 'Log out' }).click()
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Log in' })).toBeVisible()
+  await logInThroughUi(page, '/en/login', second)
+  await expect(page).toHaveURL(/\/en\/dashboard$/)
+  await expect(page.getByTestId('package')).toContainText('SECOND-1', { timeout: 15_000 })
+
+  // Every page of the first customer's pull has been delivered or dropped by now.
+  await expect.poll(() => pagesOnTheirWay, { timeout: 15_000 }).toBe(0)
+  const rows = await localRows(page)
+  expect(rows.packages).toEqual({ [second.id]: 1 })
+  expect(rows.profiles).toEqual([second.id])
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Log out' })).toBeVisible()
+})
