@@ -5,6 +5,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client'
 import { RouterProvider } from 'react-router'
 import { catchUpWithVisitor } from '@/app/hydration/catch-up-with-visitor'
 import { createRouter, loadMatchedRoutes } from '@/app/router'
+import { showStartupFailure } from '@/app/startup-failure'
 import { startAuth } from '@/features/auth/start-auth'
 import { activateLang } from '@/i18n/activate'
 import { isLang, preferredLang } from '@/i18n/locales'
@@ -84,4 +85,4 @@ function whenIdle() {
 }
 const afterPaint = () => ('requestIdleCallback' in window ? requestIdleCallback(whenIdle, { timeout: 3000 }) : setTimeout(whenIdle, 1000))
 
-void start()
+start().catch(showStartupFailure)

@@ -32,7 +32,17 @@ const signedIn = (role: 'user' | 'admin') => useSessionStore.setState({ user: { 
 const signedOut = () => useSessionStore.setState({ user: null, role: null, loading: false })
 
 describe('route guards', () => {
-  afterEach(() => useSessionStore.setState({ user: null, role: null, loading: true, leaving: null }))
+  afterEach(() => useSessionStore.setState({ user: null, role: null, loading: true, leaving: null, failure: null }))
+
+  it('says so, with a way on, when the session could not be opened on this device (instead of loading forever or asking to log in)', () => {
+    useSessionStore.setState({ loading: false, failure: 'Failed to fetch dynamically imported module' })
+    renderAt('/en/dashboard')
+    expect(screen.getByRole('alert').textContent).toContain('Your account could not be opened on this device')
+    expect(screen.getByRole('alert').textContent).toContain('Failed to fetch dynamically imported module')
+    expect(screen.getByRole('button', { name: 'Reload' })).toBeTruthy()
+    expect(screen.getByRole('link', { name: 'Back to home' }).getAttribute('href')).toBe('/en')
+    expect(screen.queryByText('dashboard content')).toBeNull()
+  })
 
   it('shows a spinner while the session loads', () => {
     useSessionStore.setState({ loading: true })

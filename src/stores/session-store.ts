@@ -21,6 +21,8 @@ interface SessionState {
    * first: its guard then follows the sign-out instead of sending the user to log in again.
    */
   leaving: { from: string; to: string } | null
+  /** Why the session could not be opened on this device (its storage or the auth client failed); null when it could. */
+  failure: string | null
 }
 
 export const useSessionStore = create<SessionState>()(() => ({
@@ -29,6 +31,7 @@ export const useSessionStore = create<SessionState>()(() => ({
   role: null,
   loading: true,
   leaving: null,
+  failure: null,
 }))
 
 export const useSessionUser = () => useSessionStore((state) => state.user)

@@ -108,6 +108,10 @@ test('tracking by token: found, not found, empty', async ({ page }) => {
   await main.getByRole('button', { name: /track/i }).click()
   await expect(main).toContainText('Package not found.')
 
+  await field.fill('MIA-123')
+  await main.getByRole('button', { name: /track/i }).click()
+  await expect(main.getByRole('alert')).toHaveText('That is not a tracking token. A token looks like this: 00000000-0000-4000-8000-000000000000.')
+
   await page.goto('/es/rastreo')
   await page.getByRole('main').getByRole('textbox').fill(randomUUID())
   await page.getByRole('main').getByRole('button', { name: /rastrear/i }).click()

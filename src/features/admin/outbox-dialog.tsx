@@ -3,6 +3,7 @@ import { useState } from 'react'
 import { StatusBadge } from '@/components/package-status'
 import { Button } from '@/components/ui/button'
 import { Dialog } from '@/components/ui/dialog'
+import { useDeviceWrite } from '@/components/use-device-write'
 import { formatDateTime } from '@/i18n/format'
 import { useLang } from '@/i18n/paths'
 import type { PackageOp } from '@/local-db/db'
@@ -65,6 +66,7 @@ function OutboxDialog({ userId, open, onClose }: { userId: string; open: boolean
 /** Read only while the dialog is open: the outbox may hold a thousand changes. */
 function OutboxEntries({ userId, onClose }: { userId: string; onClose: () => void }) {
   const entries = useOutbox(userId)
+  const write = useDeviceWrite()
   return (
     <>
       {!entries || entries.length === 0 ? (
@@ -80,7 +82,7 @@ function OutboxEntries({ userId, onClose }: { userId: string; onClose: () => voi
       )}
       <div className="flex flex-wrap justify-end gap-2">
         {entries && entries.some(({ op }) => op.state === 'pending') && (
-          <Button variant="secondary" onClick={() => void sendNow(userId)}>
+          <Button variant="secondary" onClick={() => void write(() => sendNow(userId))}>
             <Trans>Send now</Trans>
           </Button>
         )}
@@ -98,6 +100,7 @@ function OutboxEntry({ op, pkg }: { op: PackageOp; pkg: LocalPackage | undefined
   const name = pkg?.tracking_code ?? t`no tracking`
   const where = pkg?.locker_code ?? (op.kind === 'register-package' ? op.package.locker_code : '')
   const reason = packageRefusal(i18n, op.lastError ?? '')
+  const write = useDeviceWrite()
   return (
     <li data-testid="outbox-entry" data-state={op.state} className="space-y-2 py-3">
       <div className="flex flex-wrap items-center gap-2">
@@ -125,10 +128,10 @@ function OutboxEntry({ op, pkg }: { op: PackageOp; pkg: LocalPackage | undefined
             <Trans>Someone changed this package first. Yours:</Trans> <StatusBadge status={op.status} /> <Trans>Now:</Trans> <StatusBadge status={op.current?.status ?? ''} />
           </p>
           <div className="flex flex-wrap gap-2">
-            <Button onClick={() => void reapply(op)}>
+            <Button onClick={() => void write(() => reapply(op))}>
               <Trans>Apply mine again</Trans>
             </Button>
-            <Button variant="secondary" onClick={() => void discard(op)}>
+            <Button variant="secondary" onClick={() => void write(() => discard(op))}>
               <Trans>Keep theirs</Trans>
             </Button>
           </div>
@@ -140,10 +143,10 @@ function OutboxEntry({ op, pkg }: { op: PackageOp; pkg: LocalPackage | undefined
             <Trans>The server refused this change: {reason}</Trans>
           </p>
           <div className="flex flex-wrap gap-2">
-            <Button variant="secondary" onClick={() => void retry(op)}>
+            <Button variant="secondary" onClick={() => void write(() => retry(op))}>
               <Trans>Try again</Trans>
             </Button>
-            <Button variant="danger" onClick={() => void discard(op)}>
+            <Button variant="danger" onClick={() => void write(() => discard(op))}>
               <Trans>Discard</Trans>
             </Button>
           </div>

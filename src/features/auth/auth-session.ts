@@ -10,7 +10,7 @@ import { startSync, type SyncSession } from '@/sync-engine/scheduler'
 import { isProtectedPath, routeOf } from './auth-paths'
 import { planAuthTransition } from './auth-transition'
 import { destinationAfterSignIn } from './destination'
-import { navigate } from './start-auth'
+import { navigate, sessionFailed } from './start-auth'
 
 let connection: Promise<Supabase> | null = null
 /** The signed-in session's sync and role watch. */
@@ -27,14 +27,13 @@ export function connectAuth(): Promise<Supabase> {
       client.auth.onAuthStateChange((event, session) => {
         // supabase-js deadlocks if its own calls are awaited inside this callback.
         setTimeout(() => {
-          handled = handled.then(() => onAuthChange(client, event, session)).catch((error: unknown) => console.error('Auth state change failed', error))
+          handled = handled.then(() => onAuthChange(client, event, session)).catch(sessionFailed)
         }, 0)
       })
       return client
     },
     (error: unknown) => {
       connection = null
-      useSessionStore.setState({ loading: false })
       throw error
     },
   )
@@ -48,7 +47,7 @@ export function connectAuth(): Promise<Supabase> {
 async function beginSession(user: SessionUser, role: Role, expiresAt: number | null, accessToken: string | null) {
   await endSession()
   const owner = await takeOwnership(user.id)
-  useSessionStore.setState({ user, role, expiresAt, loading: false, leaving: null })
+  useSessionStore.setState({ user, role, expiresAt, loading: false, leaving: null, failure: null })
   const sync = startSync(connectAuth, owner, accessToken)
   const stopWatchingRole = watchLocalRole(user.id, (saved) => {
     if (useSessionStore.getState().role !== saved) useSessionStore.setState({ role: saved })

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react'
 import { Button } from '@/components/ui/button'
 import type { ButtonVariant } from '@/components/ui/button-classes'
 import { Dialog } from '@/components/ui/dialog'
+import { useDeviceWrite } from '@/components/use-device-write'
 import { countUnsent, useOutboxCounts } from '@/outbox/queries'
 import { sendNow } from '@/outbox/resolve'
 import { useOnline } from '@/stores/connectivity-store'
@@ -35,6 +36,9 @@ export function SignOutButton({ to, notice = false, variant = 'ghost', className
     try {
       await signOut({ to })
       if (notice) showToast({ title: t`Signed out`, description: t`You have been signed out.` })
+    } catch (error) {
+      console.error('Signing out failed', error)
+      showToast({ variant: 'destructive', title: t`Could not log out`, description: t`This device’s data could not be removed. Try again; if it keeps failing, reload the page.` })
     } finally {
       setLeaving(false)
     }
@@ -62,6 +66,7 @@ function UnsentChangesDialog({ userId, onLeave, onCancel }: { userId: string; on
   const counts = useOutboxCounts(userId)
   const online = useOnline()
   const [waiting, setWaiting] = useState(false)
+  const write = useDeviceWrite()
   const pending = counts?.pending ?? 0
   const unresolved = counts?.unresolved ?? 0
 
@@ -98,7 +103,7 @@ function UnsentChangesDialog({ userId, onLeave, onCancel }: { userId: string; on
             disabled={waiting}
             onClick={() => {
               setWaiting(true)
-              void sendNow(userId)
+              void write(() => sendNow(userId)).then((saved) => saved || setWaiting(false))
             }}
           >
             <Trans>Send them, then log out</Trans>

@@ -22,8 +22,19 @@ export async function startAuth(routerNavigate: Navigate) {
     useSessionStore.setState({ loading: false })
     return
   }
-  const { connectAuth, restoreSession } = await import('./auth-session')
-  // From IndexedDB alone: the network never gates the first render of a signed-in screen.
-  await restoreSession()
-  await connectAuth()
+  try {
+    const { connectAuth, restoreSession } = await import('./auth-session')
+    // From IndexedDB alone: the network never gates the first render of a signed-in screen. If this
+    // device's copy cannot be read, the session can still come from supabase-js below.
+    await restoreSession().catch((error: unknown) => console.error('Could not restore the session from this device', error))
+    await connectAuth()
+  } catch (error) {
+    sessionFailed(error)
+  }
+}
+
+/** The session cannot be opened here: protected screens say why and offer a reload instead of waiting forever. */
+export function sessionFailed(error: unknown): void {
+  console.error('Could not open the session', error)
+  useSessionStore.setState({ loading: false, failure: error instanceof Error ? error.message : String(error) })
 }

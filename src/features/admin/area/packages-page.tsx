@@ -1,10 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useDeferredValue, useState } from 'react'
+import { useDeferredValue, useRef, useState } from 'react'
 import { PageMeta } from '@/components/page-meta'
 import { StorageCountdown } from '@/components/storage-countdown'
 import { Button } from '@/components/ui/button'
 import { SelectField, TextField } from '@/components/ui/field'
 import { Spinner } from '@/components/ui/spinner'
+import { useDeviceWrite } from '@/components/use-device-write'
 import { formatDateTime } from '@/i18n/format'
 import { useLang } from '@/i18n/paths'
 import { packageIdsMatching, useOwnersOf, usePackagesPage, type PackageFilter } from '@/local-db/admin-queries'
@@ -41,11 +42,20 @@ export function PackagesPage() {
   const page = usePackagesPage(filter, offset, pageSize)
   const owners = useOwnersOf(page?.rows.map((pkg) => pkg.user_id) ?? [])
   const states = useOpStates()
+  const write = useDeviceWrite()
+  /** Bumped whenever the list's filter changes: a selection worked out for an older filter is not applied. */
+  const filterEpoch = useRef(0)
 
   const refilter = (change: () => void) => {
     change()
+    filterEpoch.current += 1
     setOffset(0)
     setSelected(new Set())
+  }
+  async function selectAllMatching() {
+    const epoch = filterEpoch.current
+    const ids = await packageIdsMatching(filter)
+    if (epoch === filterEpoch.current) setSelected(new Set(ids))
   }
   const toggle = (id: string) =>
     setSelected((current) => {
@@ -67,14 +77,13 @@ export function PackagesPage() {
 
   async function applyBulk() {
     setBusy(true)
-    try {
-      const changed = await queueStatusChanges(admin.id, [...selected], bulkStatus)
-      const count = i18n.number(changed)
-      showToast({ title: t`${count} packages changed`, description: t`They are sent to the server in order, as soon as it answers.`, variant: 'success' })
-      setSelected(new Set())
-    } finally {
-      setBusy(false)
-    }
+    let changed = 0
+    const saved = await write(async () => (changed = await queueStatusChanges(admin.id, [...selected], bulkStatus)))
+    setBusy(false)
+    if (!saved) return
+    const count = i18n.number(changed)
+    showToast({ title: t`${count} packages changed`, description: t`They are sent to the server in order, as soon as it answers.`, variant: 'success' })
+    setSelected(new Set())
   }
 
   return (
@@ -97,7 +106,7 @@ export function PackagesPage() {
           <Trans>{i18n.number(selected.size)} selected</Trans>
         </p>
         {page && page.total > selected.size && (
-          <Button variant="secondary" onClick={async () => setSelected(new Set(await packageIdsMatching(filter)))}>
+          <Button variant="secondary" onClick={() => void selectAllMatching()}>
             <Trans>Select all {i18n.number(page.total)} matching</Trans>
           </Button>
         )}
@@ -147,7 +156,7 @@ export function PackagesPage() {
                   <span className="block text-xs text-slate-500 dark:text-slate-400">{owners?.get(pkg.user_id)?.email}</span>
                 </td>
                 <td className="px-4 py-3">
-                  <RowStatusSelect aria-label={t`Status of ${name}`} value={pkg.status} onStatus={(next) => void queueStatusChanges(admin.id, [pkg.id], next)} />
+                  <RowStatusSelect aria-label={t`Status of ${name}`} value={pkg.status} onStatus={(next) => void write(() => queueStatusChanges(admin.id, [pkg.id], next))} />
                   <StorageCountdown pkg={pkg} plan={owners?.get(pkg.user_id)?.plan} />
                 </td>
                 <td className="px-4 py-3 text-slate-600 dark:text-slate-400">{formatDateTime(pkg.updated_at, lang)}</td>

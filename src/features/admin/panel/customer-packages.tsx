@@ -3,6 +3,7 @@ import { useState } from 'react'
 import { Button } from '@/components/ui/button'
 import { ShowMore } from '@/components/ui/show-more'
 import { Spinner } from '@/components/ui/spinner'
+import { useDeviceWrite } from '@/components/use-device-write'
 import { formatDateTime, formatMeasure } from '@/i18n/format'
 import { useLang } from '@/i18n/paths'
 import { useCustomerPackages } from '@/local-db/admin-queries'
@@ -49,6 +50,7 @@ export function CustomerPackages({ adminId, customer }: { adminId: string; custo
 function CustomerPackageRow({ adminId, pkg, state }: { adminId: string; pkg: LocalPackage; state: OpState | undefined }) {
   const { t } = useLingui()
   const lang = useLang()
+  const write = useDeviceWrite()
   const name = pkg.tracking_code ?? t`no tracking`
 
   async function copyToken() {
@@ -74,7 +76,7 @@ function CustomerPackageRow({ adminId, pkg, state }: { adminId: string; pkg: Loc
           {pkg.public_token}
         </p>
       </div>
-      <RowStatusSelect aria-label={t`Status of ${name}`} value={pkg.status} onStatus={(status) => void queueStatusChanges(adminId, [pkg.id], status)} />
+      <RowStatusSelect aria-label={t`Status of ${name}`} value={pkg.status} onStatus={(status) => void write(() => queueStatusChanges(adminId, [pkg.id], status))} />
       <Button variant="secondary" onClick={() => void copyToken()} aria-label={t`Copy the tracking token of ${name}`}>
         <Trans>Copy token</Trans>
       </Button>

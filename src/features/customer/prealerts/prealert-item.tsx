@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useLiveQuery } from 'dexie-react-hooks'
 import { StatusBadge } from '@/components/package-status'
 import { Button } from '@/components/ui/button'
+import { useDeviceWrite } from '@/components/use-device-write'
 import { formatDollars, formatLongDate } from '@/i18n/format'
 import { useLang } from '@/i18n/paths'
 import { db } from '@/local-db/db'
@@ -30,6 +31,7 @@ export function PrealertItem({ prealert, onEdit, onCancel }: PrealertItemProps) 
   const { refused } = prealert
   const changeable = prealert.state === 'announced' && !refused
   const subject = `${prealert.store} · ${prealert.tracking_code}`
+  const write = useDeviceWrite()
 
   return (
     <li data-testid="prealert" data-state={prealert.state} className="space-y-2 rounded-xl border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900">
@@ -66,10 +68,10 @@ export function PrealertItem({ prealert, onEdit, onCancel }: PrealertItemProps) 
             <Trans>This change was not accepted: {prealertServerMessage(i18n, refused.lastError ?? '')}</Trans>
           </p>
           <div className="flex flex-wrap gap-2">
-            <Button variant="secondary" onClick={() => void retry(refused)} aria-label={t`Send again: ${subject}`}>
+            <Button variant="secondary" onClick={() => void write(() => retry(refused))} aria-label={t`Send again: ${subject}`}>
               <Trans>Send again</Trans>
             </Button>
-            <Button variant="ghost" onClick={() => void discard(refused)} aria-label={t`Discard the change: ${subject}`}>
+            <Button variant="ghost" onClick={() => void write(() => discard(refused))} aria-label={t`Discard the change: ${subject}`}>
               <Trans>Discard the change</Trans>
             </Button>
           </div>

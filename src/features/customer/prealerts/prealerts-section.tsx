@@ -3,6 +3,7 @@ import { useState } from 'react'
 import { Button } from '@/components/ui/button'
 import { Dialog } from '@/components/ui/dialog'
 import { Spinner } from '@/components/ui/spinner'
+import { useDeviceWrite } from '@/components/use-device-write'
 import type { LocalPrealert } from '@/local-db/prealert-overlay'
 import { usePrealerts } from '@/local-db/queries'
 import { queuePrealertCancel } from '@/outbox/queue-prealerts'
@@ -16,6 +17,7 @@ export function PrealertsSection({ userId }: { userId: string }) {
   // undefined: no dialog; null: announcing a new one.
   const [editing, setEditing] = useState<LocalPrealert | null | undefined>()
   const [cancelling, setCancelling] = useState<LocalPrealert | null>(null)
+  const write = useDeviceWrite()
   const openTrackingCodes = new Set(prealerts?.filter((prealert) => prealert.state === 'announced').map((prealert) => prealert.tracking_code))
 
   return (
@@ -55,7 +57,7 @@ export function PrealertsSection({ userId }: { userId: string }) {
           <Button
             variant="danger"
             onClick={() => {
-              if (cancelling) void queuePrealertCancel(userId, cancelling.id)
+              if (cancelling) void write(() => queuePrealertCancel(userId, cancelling.id))
               setCancelling(null)
             }}
           >

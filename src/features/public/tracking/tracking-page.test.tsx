@@ -1,4 +1,4 @@
-import { act, fireEvent, screen } from '@testing-library/react'
+import { act, cleanup, fireEvent, screen } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
 import type { TrackingResult } from '@/remote/tracking'
 import { renderScreen } from '../../../../tests/unit/render'
@@ -55,9 +55,12 @@ describe('tracking form', () => {
     expect(screen.getByRole('alert').textContent).toBe('Paquete no encontrado.')
   })
 
-  it('shows the service message as is', async () => {
-    await track('x', { kind: 'service-error', message: 'invalid input syntax for type uuid: "x"' })
-    expect(screen.getByRole('alert').textContent).toBe('invalid input syntax for type uuid: "x"')
+  it('says what a token looks like when it is not one, in each language (never the database’s words)', async () => {
+    await track('x', { kind: 'invalid-token' })
+    expect(screen.getByRole('alert').textContent).toBe('That is not a tracking token. A token looks like this: 00000000-0000-4000-8000-000000000000.')
+    cleanup()
+    await track('x', { kind: 'invalid-token' }, 'es')
+    expect(screen.getByRole('alert').textContent).toMatch(/^Eso no es un token de seguimiento/)
   })
 
   it('explains an exception', async () => {

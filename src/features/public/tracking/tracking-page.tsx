@@ -57,8 +57,8 @@ function TrackingOutcome({ result }: { result: TrackingResult }) {
   const { t } = useLingui()
   if (result.kind === 'found') return <ResultCard pkg={result.package} />
   const message =
-    result.kind === 'service-error'
-      ? result.message
+    result.kind === 'invalid-token'
+      ? t`That is not a tracking token. A token looks like this: 00000000-0000-4000-8000-000000000000.`
       : result.kind === 'not-found'
         ? t`Package not found.`
         : result.kind === 'offline'
