@@ -65,13 +65,19 @@ test('the admin area speaks Spanish with SPEC’s words', async ({ page }) => {
 })
 
 test('users: newest first, searched by name, email or role, edited in a dialog; an admin keeps their own role', async ({ page }) => {
-  const customer = await newCustomer('Zoe Searchable')
+  // Other tests create customers meanwhile: the order is checked among this test's own, found by a tag of this run.
+  const tag = code('Zoe')
+  const older = await newCustomer(`${tag} Older`)
+  const customer = await newCustomer(`${tag} Searchable`)
   await logInThroughUi(page, '/admin/login', demoAdmin)
   await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: 'Users' }).click()
   const main = page.getByRole('main')
-  await expect(main.getByTestId('user-row').first()).toContainText(customer.email)
+  await main.getByLabel('Search by name, email or role').fill(tag.toLowerCase())
+  await expect(main.getByTestId('user-row')).toHaveCount(2)
+  await expect(main.getByTestId('user-row').nth(0)).toContainText(customer.email)
+  await expect(main.getByTestId('user-row').nth(1)).toContainText(older.email)
 
-  await main.getByLabel('Search by name, email or role').fill('zoe search')
+  await main.getByLabel('Search by name, email or role').fill(`${tag} search`.toLowerCase())
   await expect(main.getByTestId('user-row')).toHaveCount(1)
   await main.getByLabel('Search by name, email or role').fill('ADMINISTRATOR')
   await expect(main.getByTestId('user-row').filter({ hasText: demoAdmin.email })).toHaveCount(1)
@@ -87,10 +93,10 @@ test('users: newest first, searched by name, email or role, edited in a dialog; 
   await dialog.getByLabel('Full name').fill('Zoe Edited')
   await dialog.getByLabel('Phone').fill('+58 412 000 1111')
   await dialog.getByRole('button', { name: 'Cancel' }).click()
-  await expect(main.getByTestId('user-row')).toContainText('Zoe Searchable')
+  await expect(main.getByTestId('user-row')).toContainText(`${tag} Searchable`)
 
   await main.getByRole('button', { name: `Edit ${customer.email}` }).click()
-  await expect(dialog.getByLabel('Full name')).toHaveValue('Zoe Searchable')
+  await expect(dialog.getByLabel('Full name')).toHaveValue(`${tag} Searchable`)
   await dialog.getByLabel('Full name').fill('Zoe Edited')
   await dialog.getByRole('button', { name: 'Save' }).click()
   await expect(page.getByTestId('toast')).toContainText('User updated')

@@ -5,10 +5,11 @@ import { waitForServiceWorker } from './service-worker'
 
 // Spotty Wi-Fi is mostly a browser that says it is online while requests hang or fail. Local
 // screens render the local copy at once whatever the network does; the connectivity shown comes
-// from what requests actually do. Screens get 3 s here (the budget is 1 s; the margin is for a
-// busy CI machine) against backend requests that would otherwise hang forever.
+// from what requests actually do. Screens get 8 s here against backend requests that hang forever
+// (a screen waiting for them would never show, or show only after the 10 s request timeout); how
+// fast they really show is for the benchmarks, not for a test on a machine of unknown speed.
 
-const localFirst = { timeout: 3_000 }
+const localFirst = { timeout: 8_000 }
 
 /** Every backend request (page and service worker) gets no answer at all, ever. */
 const hangBackend = (context: BrowserContext) => context.route(`${backendUrl}/**`, () => undefined)
