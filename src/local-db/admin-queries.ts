@@ -2,9 +2,10 @@ import Dexie from 'dexie'
 import { useLiveQuery } from 'dexie-react-hooks'
 import type { PlanId } from '@/components/plans'
 import { isStorageEnding, storageDaysLeft } from '@/components/storage'
-import { db, type LocalPackage, type LocalProfile } from './db'
+import { db, isShipmentOp, type LocalPackage, type LocalProfile } from './db'
 import { readOpenPrealert } from './queries'
-import type { PackageStatus, PrealertRow } from './rows'
+import { shipmentStatuses, type PackageStatus, type PrealertRow, type ShipmentStatus } from './rows'
+import { withPendingShipmentOps, type LocalShipment } from './shipment-overlay'
 import { useThrottledQuery } from './throttled-query'
 
 // The admin's reads: all from the local copy (every package and the customer directory), so they
@@ -177,4 +178,47 @@ export function useRecentActivity(limit: number) {
       email: owners[i]?.email ?? null,
     }))
   }, [limit], ['packages', 'profiles'])
+}
+
+export interface ShipmentQueueFilter {
+  /** One status, or every shipment still open (neither delivered nor cancelled). */
+  status: ShipmentStatus | 'open'
+  /** Part of a locker code, a customer's email or name, or a tracking number (outbound, or one of its packages'). */
+  search: string
+}
+
+export interface ShipmentQueue extends Page<LocalShipment> {
+  /** How many shipments are in each status (this device's queued steps included), whatever the filter. */
+  counts: Record<ShipmentStatus, number>
+}
+
+/** The warehouse's shipments with every queued step on top, oldest first (the order they are worked in), one page of them. */
+export function useShipmentQueue(filter: ShipmentQueueFilter, offset: number, limit: number) {
+  return useThrottledQuery(
+    async (): Promise<ShipmentQueue> => {
+      const ops = (await db.outbox.where('shipmentId').above('').toArray()).filter(isShipmentOp)
+      const all = withPendingShipmentOps(await db.shipments.toArray(), ops).reverse()
+      const counts = Object.fromEntries(shipmentStatuses.map((status) => [status, 0])) as Record<ShipmentStatus, number>
+      for (const shipment of all) counts[shipment.status] += 1
+      const needle = filter.search.trim().toLowerCase()
+      let matching = all.filter((shipment) => (filter.status === 'open' ? shipment.status !== 'delivered' && shipment.status !== 'cancelled' : shipment.status === filter.status))
+      if (needle) {
+        const owners = new Map((await db.profiles.bulkGet([...new Set(matching.map((shipment) => shipment.user_id))])).flatMap((profile) => (profile ? [[profile.id, profile]] : [])))
+        const packages = new Map((await db.packages.bulkGet([...new Set(matching.flatMap((shipment) => shipment.package_ids))])).flatMap((pkg) => (pkg ? [[pkg.id, pkg]] : [])))
+        matching = matching.filter((shipment) => {
+          const owner = owners.get(shipment.user_id)
+          return (
+            contains(owner?.locker_code, needle) ||
+            contains(owner?.email, needle) ||
+            contains(owner?.full_name, needle) ||
+            contains(shipment.outbound_tracking, needle) ||
+            shipment.package_ids.some((id) => contains(packages.get(id)?.tracking_code, needle))
+          )
+        })
+      }
+      return { rows: matching.slice(offset, offset + limit), total: matching.length, counts }
+    },
+    [filter.status, filter.search, offset, limit],
+    ['shipments', 'outbox', 'profiles', 'packages'],
+  )
 }

@@ -1,5 +1,5 @@
 import Dexie, { type EntityTable } from 'dexie'
-import type { PackageRow, PackageStatus, PrealertRow, ProfileRow } from './rows'
+import type { PackageRow, PackageStatus, PrealertRow, PriceBreakdown, ProfileRow, ShipmentAddress, ShipmentOptions, ShipmentRow, ShipmentService, ShipmentStatus } from './rows'
 
 /** A profile with its locker code: the customer's own, or for an admin the whole customer directory. */
 export type LocalProfile = ProfileRow & { locker_code: string | null }
@@ -11,7 +11,7 @@ export type LocalProfile = ProfileRow & { locker_code: string | null }
  */
 export type LocalPackage = Omit<PackageRow, 'deleted_at'> & { serverStatus?: string }
 
-export type SyncStream = 'packages' | 'profiles' | 'prealerts'
+export type SyncStream = 'packages' | 'profiles' | 'prealerts' | 'shipments'
 
 /** Where a stream's pull stopped, for whom, and when it last finished. */
 export interface SyncState {
@@ -92,14 +92,66 @@ export interface CancelPrealertOp extends PrealertOpBase {
   kind: 'cancel-prealert'
 }
 
+/** What a customer asks for when they request a shipment, as `request_shipment` takes it. */
+export interface ShipmentRequest {
+  package_ids: string[]
+  service: ShipmentService
+  options: ShipmentOptions
+  items: { description: string; quantity: number; unit_value_usd: number }[]
+  address: ShipmentAddress
+}
+
+/** What an admin records with a step: the weighed box, or the outbound carrier and tracking number. */
+export interface ShipmentStepDetails {
+  weight_kg?: number
+  length_cm?: number
+  width_cm?: number
+  height_cm?: number
+  carrier?: string
+  tracking?: string
+}
+
+/** A change to a shipment: the customer's request, cancel or approval, or an admin's step. Its id is chosen on the device. */
+interface ShipmentOpBase extends QueuedOpBase {
+  shipmentId: string
+}
+
+export interface RequestShipmentOp extends ShipmentOpBase {
+  kind: 'request-shipment'
+  request: ShipmentRequest
+  /** What this device worked out before sending, shown until the server's estimate arrives. */
+  estimate: PriceBreakdown
+}
+
+export interface CancelShipmentOp extends ShipmentOpBase {
+  kind: 'cancel-shipment'
+}
+
+export interface ApproveShipmentOp extends ShipmentOpBase {
+  kind: 'approve-shipment'
+}
+
+export interface AdvanceShipmentOp extends ShipmentOpBase {
+  kind: 'advance-shipment'
+  status: ShipmentStatus
+  /** The shipment version this step was made on. */
+  baseVersion: number
+  details: ShipmentStepDetails | null
+  /** The shipment as the server had it when it refused this step as superseded. */
+  current?: { status: string; version: number }
+}
+
 export type PackageOp = StatusOp | RegisterOp
 export type PrealertOp = SavePrealertOp | CancelPrealertOp
-export type QueuedOp = PackageOp | PrealertOp
+export type ShipmentOp = RequestShipmentOp | CancelShipmentOp | ApproveShipmentOp | AdvanceShipmentOp
+export type QueuedOp = PackageOp | PrealertOp | ShipmentOp
 
 export const isPackageOp = (op: QueuedOp): op is PackageOp => op.kind === 'set-status' || op.kind === 'register-package'
+export const isPrealertOp = (op: QueuedOp): op is PrealertOp => op.kind === 'save-prealert' || op.kind === 'cancel-prealert'
+export const isShipmentOp = (op: QueuedOp): op is ShipmentOp => 'shipmentId' in op
 
-/** The row an op changes: a package's or a prealert's id. A row's ops reach the server one at a time, in order. */
-export const subjectOf = (op: QueuedOp): string => (isPackageOp(op) ? op.packageId : op.prealertId)
+/** The row an op changes: a package's, a prealert's or a shipment's id. A row's ops reach the server one at a time, in order. */
+export const subjectOf = (op: QueuedOp): string => (isPackageOp(op) ? op.packageId : isPrealertOp(op) ? op.prealertId : op.shipmentId)
 
 /**
  * Whose data the device holds, and which of their sign-ins: a new generation starts whenever the
@@ -120,6 +172,7 @@ export class LocalDb extends Dexie {
   profiles!: EntityTable<LocalProfile, 'id'>
   packages!: EntityTable<LocalPackage, 'id'>
   prealerts!: EntityTable<PrealertRow, 'id'>
+  shipments!: EntityTable<ShipmentRow, 'id'>
   syncState!: EntityTable<SyncState, 'key'>
   outbox!: EntityTable<QueuedOp, 'seq'>
   auth!: EntityTable<AuthItem, 'key'>
@@ -152,11 +205,20 @@ export class LocalDb extends Dexie {
         const state = await tx.table<SyncState>('syncState').toCollection().first()
         if (state) await tx.table('owner').put({ key: 'owner', userId: state.userId, generation: crypto.randomUUID() })
       })
+    this.version(6).stores({
+      shipments: 'id, [user_id+updated_at], status, updated_at',
+      outbox: '++seq, &opId, packageId, prealertId, shipmentId',
+    })
+  }
+
+  /** What the server's rows fill, with the checkpoints they were pulled to. */
+  get readModelTables() {
+    return [this.profiles, this.packages, this.prealerts, this.shipments, this.syncState]
   }
 
   /** Tables of user data: everything but the persisted session (supabase-js itself ends it) and the owner. */
   get dataTables() {
-    return [this.profiles, this.packages, this.prealerts, this.syncState, this.outbox]
+    return [...this.readModelTables, this.outbox]
   }
 }
 

@@ -43,7 +43,7 @@ export function takeOwnership(userId: string): Promise<DeviceOwner> {
   return db.transaction('rw', [...db.dataTables, db.owner], async () => {
     const current = await readOwner()
     if (current?.userId === userId) return current
-    await Promise.all([db.profiles.clear(), db.packages.clear(), db.prealerts.clear(), db.syncState.clear()])
+    await Promise.all(db.readModelTables.map((table) => table.clear()))
     await db.outbox.filter((op) => op.userId !== userId).delete()
     const owner = { userId, generation: crypto.randomUUID() }
     await db.owner.put({ key: ownerKey, ...owner })
@@ -59,7 +59,7 @@ export function takeOwnership(userId: string): Promise<DeviceOwner> {
 export function releaseOwnership(keepOpsOf: string | null): Promise<void> {
   return db.transaction('rw', [...db.dataTables, db.owner], async () => {
     await db.owner.clear()
-    await Promise.all([db.profiles.clear(), db.packages.clear(), db.prealerts.clear(), db.syncState.clear()])
+    await Promise.all(db.readModelTables.map((table) => table.clear()))
     if (keepOpsOf === null) await db.outbox.clear()
     else await db.outbox.filter((op) => op.userId !== keepOpsOf).delete()
   })

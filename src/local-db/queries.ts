@@ -1,7 +1,8 @@
 import Dexie, { liveQuery } from 'dexie'
 import { useLiveQuery } from 'dexie-react-hooks'
-import { db, isPackageOp, type PrealertOp, type SyncStream } from './db'
+import { db, isPrealertOp, isShipmentOp, type SyncStream } from './db'
 import { withPendingPrealertOps } from './prealert-overlay'
+import { withPendingShipmentOps } from './shipment-overlay'
 import type { Role } from './rows'
 import { useThrottledQuery } from './throttled-query'
 
@@ -27,7 +28,7 @@ const packagesOf = (userId: string) => db.packages.where('[user_id+updated_at]')
 export function usePrealerts(userId: string) {
   return useLiveQuery(async () => {
     const rows = await db.prealerts.where('[user_id+updated_at]').between([userId, Dexie.minKey], [userId, Dexie.maxKey]).toArray()
-    const ops = (await db.outbox.toArray()).filter((op): op is PrealertOp => !isPackageOp(op) && op.userId === userId)
+    const ops = (await db.outbox.toArray()).filter(isPrealertOp).filter((op) => op.userId === userId)
     return withPendingPrealertOps(rows, ops, userId)
   }, [userId])
 }
@@ -59,4 +60,39 @@ export function watchLocalRole(userId: string, onRole: (role: Role) => void): ()
     },
   })
   return () => subscription.unsubscribe()
+}
+
+/** The user's shipments with their queued changes on top, newest first (a customer's own). */
+export function useShipments(userId: string) {
+  return useLiveQuery(async () => {
+    const rows = await db.shipments.where('[user_id+updated_at]').between([userId, Dexie.minKey], [userId, Dexie.maxKey]).toArray()
+    const ops = (await db.outbox.where('shipmentId').above('').toArray()).filter(isShipmentOp).filter((op) => op.userId === userId)
+    return withPendingShipmentOps(rows, ops)
+  }, [userId])
+}
+
+/** One shipment with every queued change on top (this device's, whoever made them), or null when it is not here. */
+export function useShipment(shipmentId: string) {
+  return useLiveQuery(async () => {
+    const row = await db.shipments.get(shipmentId)
+    const ops = (await db.outbox.where('shipmentId').equals(shipmentId).toArray()).filter(isShipmentOp)
+    return withPendingShipmentOps(row ? [row] : [], ops)[0] ?? null
+  }, [shipmentId])
+}
+
+/** Shipments still open: a package in one cannot be asked for again. */
+const openShipment = (status: string) => status !== 'cancelled' && status !== 'delivered'
+
+/**
+ * The customer's packages that can be shipped: at the warehouse ('recibido') and in no open
+ * shipment, whether the server has it or it is still queued on this device. Oldest first.
+ */
+export function useShippablePackages(userId: string) {
+  return useLiveQuery(async () => {
+    const shipments = await db.shipments.where('[user_id+updated_at]').between([userId, Dexie.minKey], [userId, Dexie.maxKey]).toArray()
+    const ops = (await db.outbox.where('shipmentId').above('').toArray()).filter(isShipmentOp).filter((op) => op.userId === userId)
+    const taken = new Set(withPendingShipmentOps(shipments, ops).flatMap((shipment) => (openShipment(shipment.status) ? shipment.package_ids : [])))
+    const packages = await packagesOf(userId).toArray()
+    return packages.filter((pkg) => pkg.status === 'recibido' && !taken.has(pkg.id))
+  }, [userId])
 }

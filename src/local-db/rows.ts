@@ -80,3 +80,78 @@ export interface PullPage<Row> {
   checkpoint: string | null
   has_more: boolean
 }
+
+export const shipmentStatuses = ['requested', 'processing', 'awaiting_approval', 'approved', 'shipped', 'in_customs', 'ready', 'delivered', 'cancelled'] as const
+export type ShipmentStatus = (typeof shipmentStatuses)[number]
+export type ShipmentService = 'standard' | 'express'
+
+/** The customer's choices for a shipment (the last three are free). */
+export interface ShipmentOptions {
+  insurance: boolean
+  repack: boolean
+  remove_invoices: boolean
+  extra_protection: boolean
+}
+
+/** Where a shipment goes, as the customer gave it for this shipment. */
+export interface ShipmentAddress {
+  name: string
+  address: string
+  city: string
+  postal_code: string
+  country: string
+  phone: string
+  id_number: string
+}
+
+/** A price as the database works it out (shipment_price): the estimate, or the final charge once the box is weighed. */
+export interface PriceBreakdown {
+  billable_lb: number
+  cents_per_lb: number
+  freight_cents: number
+  express_cents: number
+  insurance_cents: number
+  consolidation_cents: number
+  total_cents: number
+}
+
+/** A line of the customs declaration. */
+export interface ShipmentItem {
+  position: number
+  description: string
+  quantity: number
+  unit_value_cents: number
+}
+
+export interface ShipmentEvent {
+  status: ShipmentStatus
+  changed_at: string
+  recorded_at: string
+}
+
+/** A shipment as every shipment RPC and `pull_shipments` return it. */
+export interface ShipmentRow {
+  id: string
+  user_id: string
+  status: ShipmentStatus
+  service: ShipmentService
+  options: ShipmentOptions
+  address: ShipmentAddress
+  declared_total_cents: number
+  estimate_cents: number
+  estimate: PriceBreakdown
+  final_cents: number | null
+  final: PriceBreakdown | null
+  weight_kg: number | null
+  length_cm: number | null
+  width_cm: number | null
+  height_cm: number | null
+  carrier: string | null
+  outbound_tracking: string | null
+  version: number
+  created_at: string
+  updated_at: string
+  items: ShipmentItem[]
+  events: ShipmentEvent[]
+  package_ids: string[]
+}

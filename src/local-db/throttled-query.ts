@@ -2,7 +2,7 @@ import Dexie from 'dexie'
 import { useEffect, useState, type DependencyList } from 'react'
 import { db, type LocalDb } from './db'
 
-type TableName = keyof Pick<LocalDb, 'profiles' | 'packages' | 'syncState' | 'outbox'>
+type TableName = keyof Pick<LocalDb, 'profiles' | 'packages' | 'prealerts' | 'shipments' | 'syncState' | 'outbox'>
 
 /**
  * A live read for lists and figures over thousands of rows: it runs at once, then again after any

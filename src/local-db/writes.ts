@@ -1,7 +1,7 @@
 import { db, isPackageOp, type LocalPackage, type LocalProfile, type SyncState, type SyncStream } from './db'
 import { withPendingOps } from './overlay'
 import { assertOwner, type DeviceOwner } from './owner'
-import type { PackageRow, PrealertRow, ProfileRow, PulledProfile } from './rows'
+import type { PackageRow, PrealertRow, ProfileRow, PulledProfile, ShipmentRow } from './rows'
 
 /** A stream's stored pull checkpoint, or null when there is none for this user (a fresh start). */
 export async function readSyncState(stream: SyncStream, userId: string): Promise<SyncState | null> {
@@ -15,7 +15,7 @@ export async function readSyncState(stream: SyncStream, userId: string): Promise
  * NotOwnerError and writes nothing.
  */
 async function applyPage(stream: SyncStream, owner: DeviceOwner, checkpoint: string | null, write: () => Promise<void>) {
-  await db.transaction('rw', [db.profiles, db.packages, db.prealerts, db.syncState, db.outbox, db.owner], async () => {
+  await db.transaction('rw', [...db.dataTables, db.owner], async () => {
     await assertOwner(owner)
     const previous = await db.syncState.get(stream)
     await write()
@@ -68,6 +68,11 @@ export function applyPulledProfiles(owner: DeviceOwner, rows: PulledProfile[], c
 /** Pulled prealerts: upserts (a cancelled or received prealert stays, with its state). */
 export function applyPulledPrealerts(owner: DeviceOwner, rows: PrealertRow[], checkpoint: string | null): Promise<void> {
   return applyPage('prealerts', owner, checkpoint, () => db.prealerts.bulkPut(rows).then(() => undefined))
+}
+
+/** Pulled shipments: upserts (a delivered or cancelled shipment stays, with its status). */
+export function applyPulledShipments(owner: DeviceOwner, rows: ShipmentRow[], checkpoint: string | null): Promise<void> {
+  return applyPage('shipments', owner, checkpoint, () => db.shipments.bulkPut(rows).then(() => undefined))
 }
 
 /** Marks a complete pull of a stream (every page applied). */

@@ -1,4 +1,4 @@
-import { db, isPackageOp, type QueuedOp, type StatusOp } from '@/local-db/db'
+import { db, isPackageOp, isPrealertOp, type AdvanceShipmentOp, type QueuedOp, type StatusOp } from '@/local-db/db'
 import { opsOf, refreshOverlay, serverRowOf, withPendingOps } from '@/local-db/overlay'
 import { assertOwner } from '@/local-db/owner'
 import { newOpFields, notifyQueued } from './queue'
@@ -21,6 +21,18 @@ export async function reapply(op: StatusOp): Promise<void> {
   notifyQueued()
 }
 
+/** Takes the admin's shipment step again, on the version the server has now, as a new op. */
+export async function reapplyStep(op: AdvanceShipmentOp): Promise<void> {
+  await db.transaction('rw', db.shipments, db.outbox, db.owner, async () => {
+    await assertOwner(op.userId)
+    const server = await db.shipments.get(op.shipmentId)
+    await db.outbox.delete(op.seq!)
+    const again: AdvanceShipmentOp = { ...newOpFields(op.userId), kind: 'advance-shipment', shipmentId: op.shipmentId, status: op.status, details: op.details, baseVersion: Math.max(server?.version ?? 0, op.current?.version ?? 0) }
+    await db.outbox.add(again)
+  })
+  notifyQueued()
+}
+
 /** Sends a refused op again as it was (the server recorded nothing for it). */
 export async function retry(op: QueuedOp): Promise<void> {
   await db.transaction('rw', db.packages, db.outbox, db.owner, async () => {
@@ -33,19 +45,23 @@ export async function retry(op: QueuedOp): Promise<void> {
 
 /**
  * Drops the change. A registration takes its package with it (and the changes queued on it, which
- * could never be applied); a status change leaves the package as the server has it. A prealert the
- * server never recorded goes with all its changes; otherwise it stays as the server has it.
+ * could never be applied); a status change leaves the package as the server has it. A prealert or a
+ * shipment the server never recorded goes with all its changes; otherwise it stays as the server has it.
  */
 export async function discard(op: QueuedOp): Promise<void> {
-  await db.transaction('rw', db.packages, db.prealerts, db.outbox, db.owner, async () => {
+  await db.transaction('rw', db.packages, db.prealerts, db.shipments, db.outbox, db.owner, async () => {
     await assertOwner(op.userId)
     if (op.kind === 'register-package') {
       await db.outbox.where('packageId').equals(op.packageId).delete()
       await db.packages.delete(op.packageId)
       return
     }
-    if (!isPackageOp(op) && !(await db.prealerts.get(op.prealertId))) {
+    if (isPrealertOp(op) && !(await db.prealerts.get(op.prealertId))) {
       await db.outbox.where('prealertId').equals(op.prealertId).delete()
+      return
+    }
+    if (op.kind === 'request-shipment' && !(await db.shipments.get(op.shipmentId))) {
+      await db.outbox.where('shipmentId').equals(op.shipmentId).delete()
       return
     }
     await db.outbox.delete(op.seq!)

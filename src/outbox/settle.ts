@@ -1,7 +1,7 @@
-import { db, isPackageOp, type PackageOp, type PrealertOp, type QueuedOp } from '@/local-db/db'
+import { db, isPackageOp, isShipmentOp, type PackageOp, type PrealertOp, type QueuedOp, type ShipmentOp } from '@/local-db/db'
 import { opsOf, refreshOverlay, serverRowOf, withPendingOps } from '@/local-db/overlay'
 import { assertOwner, type DeviceOwner } from '@/local-db/owner'
-import type { PackageRow, PrealertRow } from '@/local-db/rows'
+import type { PackageRow, PrealertRow, ShipmentRow } from '@/local-db/rows'
 
 // What the sync engine records after the server's answers, in one transaction with the read
 // model, so the outbox and the screen never disagree.
@@ -15,6 +15,7 @@ export async function queuedOpsOf(userId: string): Promise<QueuedOp[]> {
 export type Settlement =
   | { op: PackageOp; outcome: 'applied' | 'superseded'; row: PackageRow }
   | { op: PrealertOp; outcome: 'recorded'; row: PrealertRow }
+  | { op: ShipmentOp; outcome: 'applied' | 'superseded'; row: ShipmentRow }
   | { op: QueuedOp; outcome: 'refused'; message: string }
   | { op: QueuedOp; outcome: 'retry'; message: string; retryAt: number }
 
@@ -24,18 +25,20 @@ export type Settlement =
  * them: the same user's next session sends those ops again and gets the same answers).
  */
 export function settleAll(owner: DeviceOwner, settlements: readonly Settlement[]): Promise<void> {
-  return db.transaction('rw', db.packages, db.prealerts, db.outbox, db.owner, async () => {
+  return db.transaction('rw', db.packages, db.prealerts, db.shipments, db.outbox, db.owner, async () => {
     await assertOwner(owner)
     for (const settlement of settlements) {
       switch (settlement.outcome) {
         case 'applied':
-          await settleApplied(settlement.op, settlement.row)
+          if (isShipmentOp(settlement.op)) await settleShipmentApplied(settlement.op, settlement.row as ShipmentRow)
+          else await settleApplied(settlement.op, settlement.row as PackageRow)
           break
         case 'recorded':
           await settleRecorded(settlement.op, settlement.row)
           break
         case 'superseded':
-          await settleSuperseded(settlement.op, settlement.row)
+          if (isShipmentOp(settlement.op)) await settleShipmentSuperseded(settlement.op, settlement.row as ShipmentRow)
+          else await settleSuperseded(settlement.op, settlement.row as PackageRow)
           break
         case 'refused':
           await settleRefused(settlement.op, settlement.message)
@@ -94,6 +97,34 @@ async function settleRecorded(op: PrealertOp, row: PrealertRow): Promise<void> {
   await db.outbox.delete(op.seq!)
   const local = await db.prealerts.get(row.id)
   if (!local || local.version <= row.version) await db.prealerts.put(row)
+}
+
+/** The server's shipment, unless this device already has a newer one (screens lay pending ops over it as they read). */
+async function writeShipment(row: ShipmentRow) {
+  const local = await db.shipments.get(row.id)
+  if (!local || local.version <= row.version) await db.shipments.put(row)
+}
+
+/** The op's shipment's pending steps still to be sent, made on the same version as `op`. */
+async function laterStepsOn(op: ShipmentOp) {
+  if (op.kind !== 'advance-shipment') return []
+  return (await db.outbox.where('shipmentId').equals(op.shipmentId).toArray()).filter(
+    (next) => next.seq! > op.seq! && next.kind === 'advance-shipment' && next.state === 'pending' && next.baseVersion === op.baseVersion,
+  )
+}
+
+/** Recorded by the server: the op leaves the outbox, and the admin's later steps build on the version it made. */
+async function settleShipmentApplied(op: ShipmentOp, row: ShipmentRow): Promise<void> {
+  await db.outbox.delete(op.seq!)
+  await db.outbox.bulkPut((await laterStepsOn(op)).map((next) => ({ ...next, baseVersion: row.version })))
+  await writeShipment(row)
+}
+
+/** The shipment moved on since the admin saw it: this step, and later ones made on the same version, wait for the admin. */
+async function settleShipmentSuperseded(op: ShipmentOp, row: ShipmentRow): Promise<void> {
+  const current = { status: row.status, version: row.version }
+  await db.outbox.bulkPut([op, ...(await laterStepsOn(op))].map((stale) => ({ ...stale, state: 'conflict' as const, current })))
+  await writeShipment(row)
 }
 
 /** Not answered (offline, timeout, server trouble): tried again at `retryAt`. */

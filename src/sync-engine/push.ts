@@ -1,6 +1,6 @@
-import { subjectOf, type CancelPrealertOp, type QueuedOp, type RegisterOp, type SavePrealertOp, type StatusOp } from '@/local-db/db'
+import { subjectOf, type AdvanceShipmentOp, type CancelPrealertOp, type QueuedOp, type RegisterOp, type SavePrealertOp, type ShipmentOp, type StatusOp } from '@/local-db/db'
 import { NotOwnerError, type DeviceOwner } from '@/local-db/owner'
-import type { PackageRow, PrealertRow } from '@/local-db/rows'
+import type { PackageRow, PrealertRow, ShipmentRow } from '@/local-db/rows'
 import { queuedOpsOf, settleAll, type Settlement } from '@/outbox/settle'
 import type { Supabase } from '@/remote/create-client'
 
@@ -103,6 +103,41 @@ async function cancelPrealert(client: Supabase, op: CancelPrealertOp, signal: Ab
   return error ? failure(status, error.message) : { op, outcome: 'recorded', row: data as PrealertRow }
 }
 
+/** A customer's request, cancel or approval: recorded, the shipment as the server has it now. */
+async function shipmentCall(client: Supabase, op: Exclude<ShipmentOp, AdvanceShipmentOp>, signal: AbortSignal): Promise<Answer> {
+  const call =
+    op.kind === 'request-shipment'
+      ? client.rpc('request_shipment', {
+          p_op_id: op.opId,
+          p_shipment_id: op.shipmentId,
+          p_package_ids: op.request.package_ids,
+          p_service: op.request.service,
+          p_options: op.request.options,
+          p_items: op.request.items,
+          p_address: op.request.address,
+        })
+      : client.rpc(op.kind === 'cancel-shipment' ? 'cancel_shipment' : 'approve_shipment', { p_op_id: op.opId, p_shipment_id: op.shipmentId })
+  const { data, error, status } = await call.abortSignal(signal)
+  return error ? failure(status, error.message) : { op, outcome: 'applied', row: data as ShipmentRow }
+}
+
+/** An admin's step: applied, or superseded when the shipment changed on the server since this device saw it. */
+async function advanceShipment(client: Supabase, op: AdvanceShipmentOp, signal: AbortSignal): Promise<Answer> {
+  const { data, error, status } = await client
+    .rpc('advance_shipment', {
+      p_op_id: op.opId,
+      p_shipment_id: op.shipmentId,
+      p_status: op.status,
+      p_base_version: op.baseVersion,
+      p_changed_at: op.createdAt,
+      p_details: op.details ?? {},
+    })
+    .abortSignal(signal)
+  if (error) return failure(status, error.message)
+  const { outcome, shipment } = data as { outcome: 'applied' | 'superseded'; shipment: ShipmentRow }
+  return { op, outcome, row: shipment }
+}
+
 /** Sends a round: its status changes in one batch, every other op on its own, all at once. One answer per op, in order. */
 async function send(client: Supabase, ops: QueuedOp[], signal: AbortSignal): Promise<Answer[]> {
   const statuses = ops.filter((op) => op.kind === 'set-status')
@@ -118,6 +153,12 @@ async function send(client: Supabase, ops: QueuedOp[], signal: AbortSignal): Pro
           return savePrealert(client, op, signal)
         case 'cancel-prealert':
           return cancelPrealert(client, op, signal)
+        case 'advance-shipment':
+          return advanceShipment(client, op, signal)
+        case 'request-shipment':
+        case 'cancel-shipment':
+        case 'approve-shipment':
+          return shipmentCall(client, op, signal)
       }
     }),
   )

@@ -6,7 +6,7 @@ import { openLiveChannel, type LiveChannel } from '@/remote/live-changes'
 import { useConnectivityStore, waitForBackend } from '@/stores/connectivity-store'
 import { useSessionStore } from '@/stores/session-store'
 import { initialSyncStatus, useSyncStatusStore } from '@/stores/sync-status-store'
-import { packageStream, prealertStream, profileStream, pullStream, rpcPullSource, SyncError } from './pull'
+import { packageStream, prealertStream, profileStream, pullStream, rpcPullSource, shipmentStream, SyncError } from './pull'
 import { liveTablesFor } from './live-tables'
 import { oneAtATime, withDeadline } from './one-at-a-time'
 import { flushOutbox } from './push'
@@ -66,6 +66,7 @@ export function startSync(getClient: () => Promise<Supabase>, owner: DeviceOwner
             pullStream(profileStream, rpcPullSource(client, profileStream, both), owner, undefined, both),
             pullStream(packageStream, rpcPullSource(client, packageStream, both), owner, undefined, both),
             pullStream(prealertStream, rpcPullSource(client, prealertStream, both), owner, undefined, both),
+            pullStream(shipmentStream, rpcPullSource(client, shipmentStream, both), owner, undefined, both),
           ])
           const failed = streams.find((result) => result.status === 'rejected')
           if (failed) throw failed.reason
