@@ -5,7 +5,6 @@ import { createRoot, hydrateRoot } from 'react-dom/client'
 import { RouterProvider } from 'react-router'
 import { catchUpWithVisitor } from '@/app/hydration/catch-up-with-visitor'
 import { createRouter, loadMatchedRoutes } from '@/app/router'
-import { showStartupFailure } from '@/app/startup-failure'
 import { startAuth } from '@/features/auth/start-auth'
 import { activateLang } from '@/i18n/activate'
 import { isLang, preferredLang } from '@/i18n/locales'
@@ -19,6 +18,8 @@ declare global {
   interface Window {
     /** Buttons pressed on the prerendered page before the app was here, held by its inline loader (src/prerender/template.ts). */
     clicksBeforeApp?: HTMLButtonElement[]
+    /** Says the app could not start, with a reload (index.html: it must work when this script did not load). */
+    appFailed: (error: unknown) => void
   }
 }
 
@@ -85,4 +86,4 @@ function whenIdle() {
 }
 const afterPaint = () => ('requestIdleCallback' in window ? requestIdleCallback(whenIdle, { timeout: 3000 }) : setTimeout(whenIdle, 1000))
 
-start().catch(showStartupFailure)
+start().catch(window.appFailed)

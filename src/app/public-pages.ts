@@ -33,9 +33,10 @@ export const publicPages: Partial<Record<PageKey, Lazy>> & { home: Lazy } = {
 export const blogArticlePage: Lazy = withCatalog(['pages', 'content'], async () => (await import('./routes/blog-article-route')).BlogArticleRoute)
 
 /** The guard in front of the account screens, and the not-found page: neither is on a public page's first visit. */
+/** The guard, with the account catalog (what it says when the session cannot be opened lives there). */
 export const requireSession = (admin = false): Lazy => async () => {
   const { RequireSession } = await import('./guards')
-  return { element: createElement(RequireSession, { admin }) }
+  return { element: createElement(RequireSession, { admin }), loader: catalogLoader(['account']) }
 }
 export const notFoundPage: Lazy = async () => ({ Component: (await import('./layout/not-found-page')).NotFoundPage })
 

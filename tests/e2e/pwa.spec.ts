@@ -1,5 +1,6 @@
 import { expect, test } from './fixtures'
 import { backendUrl, logInThroughUi, newCustomer, registerPackageFor } from './backend'
+import { startDeployableSite } from './deployable-site'
 import { waitForServiceWorker } from './service-worker'
 
 test('the manifest makes the app installable', async ({ page, request }) => {
@@ -85,3 +86,62 @@ test('offline, a prerendered page answers its own URL with its own HTML; other i
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
   await expect(page.locator('link[rel="canonical"]')).toHaveCount(0)
 })
+
+test('a new version deployed while a page is open is offered when the tab comes back to the front, and reloading brings it in', async ({ page, context, baseURL }) => {
+  // Two installs of the service worker, each checking the whole precache.
+  test.setTimeout(60_000)
+  const site = await startDeployableSite(baseURL!)
+  try {
+    await page.goto(`${site.url}/es`)
+    await waitForServiceWorker(page)
+    // A first install takes the page over at once: nothing to offer.
+    const toast = page.getByTestId('toast')
+    await expect(toast).toHaveCount(0)
+
+    site.deploy()
+    // The installing version, not the installed one restarting after idling.
+    const newVersion = context.waitForEvent('serviceworker', {
+      predicate: async (worker) => (await worker.evaluate(() => (globalThis as unknown as WorkerScope).serviceWorker.state)) !== 'activated',
+      timeout: 20_000,
+    })
+    await page.evaluate(() => {
+      // The tab goes to the background and comes back to the front, as a desk tab left open does.
+      window.stillTheSamePage = true
+      for (const state of ['hidden', 'visible'] as const) {
+        Object.defineProperty(document, 'visibilityState', { value: state, configurable: true })
+        document.dispatchEvent(new Event('visibilitychange'))
+      }
+    })
+    const worker = await newVersion
+
+    // Installing the new version checks the whole precache again: a real wait on a slow machine.
+    await expect(toast).toContainText('Hay una nueva versión disponible', { timeout: 20_000 })
+    expect(await page.evaluate(() => window.stillTheSamePage)).toBe(true)
+
+    const reloaded = page.waitForEvent('load', { timeout: 20_000 })
+    await toast.getByRole('button', { name: 'Recargar para actualizar' }).click()
+    await reloaded
+    expect(await page.evaluate(() => window.stillTheSamePage)).toBeUndefined()
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    // The new version controls the reloaded page, and nothing waits behind it any more.
+    await expect
+      .poll(() => worker.evaluate(async () => (await (globalThis as unknown as WorkerScope).clients.matchAll()).map((client) => client.url)), { timeout: 15_000 })
+      .toContain(page.url())
+    expect(await page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration())?.waiting))).toBe(false)
+    await expect(toast).toHaveCount(0)
+  } finally {
+    await site.stop()
+  }
+})
+
+/** What the test asks of a service worker's global scope (the tests are not compiled with the webworker lib). */
+interface WorkerScope {
+  serviceWorker: { state: string }
+  clients: { matchAll: () => Promise<{ url: string }[]> }
+}
+
+declare global {
+  interface Window {
+    stillTheSamePage?: boolean
+  }
+}

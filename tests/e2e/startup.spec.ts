@@ -25,6 +25,15 @@ test('a prerendered page whose own code cannot load stays readable, with the not
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Pricing')
 })
 
+test('a page whose entry script cannot load at all says so too, instead of a blank page', async ({ page }) => {
+  await page.route(/\/assets\/index-[\w-]+\.js$/, (route) => route.abort('connectionreset'))
+  await page.goto('/en/login')
+  await expect(page.getByTestId('startup-failure')).toBeVisible()
+  await page.goto('/en/pricing')
+  await expect(page.getByTestId('startup-failure')).toBeVisible()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Pricing')
+})
+
 test('a protected page whose sign-in code cannot load says the account could not be opened, with a way on', async ({ page }) => {
   await page.route(/\/assets\/create-client-[\w-]+\.js$/, (route) => route.abort('connectionreset'))
   await page.goto('/en/dashboard')

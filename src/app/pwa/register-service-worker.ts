@@ -1,43 +1,46 @@
 import { t } from '@lingui/core/macro'
-import { showToast } from '@/stores/toast-store'
+import { Workbox } from 'workbox-window'
+import { showToast, useToastStore } from '@/stores/toast-store'
+import { checkForUpdates, offerUpdates } from './service-worker-updates'
 
 /**
- * Registers the service worker. When a new version is waiting, a toast offers to reload;
- * the app never reloads by itself, so a half-filled form is never lost. (The browser's own API, not
- * workbox-window: these few lines are all the app needs of it, and every first visit loads them.)
+ * Registers the service worker with workbox-window (loaded after the first paint, main.tsx). When
+ * a new version is waiting, a toast offers to reload; the app never reloads by itself, so a
+ * half-filled form is never lost. A tab left open learns of a new version within the hour, or when
+ * it is brought back to the front.
  */
-export function registerServiceWorker() {
+export async function registerServiceWorker() {
   if (import.meta.env.DEV || !('serviceWorker' in navigator)) return
   const { serviceWorker } = navigator
-  serviceWorker.register('/sw.js', { scope: '/' }).then(
-    (registration: ServiceWorkerRegistration | undefined) => {
-      // Automation that blocks service workers (Playwright's serviceWorkers: 'block') resolves with nothing.
-      if (!registration) return
-      // An update is only "waiting" when an older version controls the page; a first install is not one.
-      if (registration.waiting && serviceWorker.controller) offerUpdate(registration.waiting)
-      registration.addEventListener('updatefound', () => {
-        const installing = registration.installing
-        installing?.addEventListener('statechange', () => {
-          if (installing.state === 'installed' && serviceWorker.controller) offerUpdate(installing)
-        })
-      })
-    },
-    // Refused (private browsing, blocked by policy): the app works, only not offline.
-    () => {},
-  )
+  const workbox = new Workbox('/sw.js', { scope: '/' })
+  let registration: ServiceWorkerRegistration | undefined
+  offerUpdates(workbox, {
+    controlled: () => serviceWorker.controller !== null,
+    waiting: () => Boolean(registration?.waiting),
+    offer: offerReload,
+    reload: () => location.reload(),
+  })
+  try {
+    // The page has painted and the browser is idle already: no need to wait for the load event too.
+    registration = await workbox.register({ immediate: true })
+  } catch {
+    // Refused (private browsing, blocked by policy): the app works, only not offline. Automation
+    // that blocks service workers (Playwright's serviceWorkers: 'block') resolves with nothing,
+    // which workbox-window does not expect.
+    return
+  }
+  if (!registration) return
+  // registration.update() fetches sw.js past the HTTP cache (updateViaCache 'imports', the default).
+  checkForUpdates(() => workbox.update())
 }
 
-function offerUpdate(waiting: ServiceWorker) {
+function offerReload(accept: () => void) {
+  const { current, queue } = useToastStore.getState()
+  if ([current, ...queue].some((toast) => toast?.action?.onClick === accept)) return
   showToast({
     title: t`A new version is available`,
-    description: t`Reload to use it. Nothing you typed is lost until you do.`,
+    description: t`Nothing you typed is lost until you reload.`,
     persistent: true,
-    action: {
-      label: t`Reload`,
-      onClick: () => {
-        navigator.serviceWorker.addEventListener('controllerchange', () => location.reload(), { once: true })
-        waiting.postMessage({ type: 'SKIP_WAITING' })
-      },
-    },
+    action: { label: t`Reload to update`, onClick: accept },
   })
 }
