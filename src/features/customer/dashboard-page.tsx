@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Link } from '@/app/navigation/links'
 import { InstallAppCard } from '@/components/install-app/install-app-card'
+import { Link } from '@/components/links'
 import { PageMeta } from '@/components/page-meta'
 import { planNames } from '@/components/plan-names'
 import { planTerms } from '@/components/plans'
