@@ -1,5 +1,5 @@
 /** Rows as the database sends them to the read model (supabase/migrations). */
-import type { PlanId } from '@/components/plans'
+import type { PlanId } from '@/business-rules/plans'
 
 export const packageStatuses = ['recibido', 'consolidacion', 'transito', 'aduana', 'disponible', 'entregado'] as const
 export type PackageStatus = (typeof packageStatuses)[number]
