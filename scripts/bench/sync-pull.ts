@@ -8,6 +8,7 @@ import { SUPABASE_LOCAL_ANON_KEY } from '../../supabase/local/keys'
 import { nodeClientOptions } from '../../tests/support/node-supabase'
 import { countRows, demoAdmin, logIn, seedCustomer, seedDirectory, seedPackagesAcrossCustomers, startBenchEnvironment, until, type BenchEnvironment } from './environment'
 import type { Measure } from './measure'
+import type { SuiteScope } from './runner'
 
 const PACKAGES = 10_000
 const CUSTOMERS = 5_000
@@ -75,78 +76,72 @@ async function serverMs(env: BenchEnvironment, credentials: { email: string; pas
   return performance.now() - started
 }
 
-async function benchCustomerPull(): Promise<Measure[]> {
-  const env = await startBenchEnvironment()
-  try {
-    const customer = await seedCustomer(env, PACKAGES)
-    const page = await (await env.browser.newContext({ serviceWorkers: 'block' })).newPage()
-    const pulls = recordPulls(page)
-    await logIn(page, env.appUrl, '/en/login', customer)
-    await pulls.lastPackagePageArrived
-    await until(async () => (await countRows(page, 'packages')) >= PACKAGES)
-    const pullMs = performance.now() - pulls.firstAt()
-    const received = await Promise.all(pulls.pages)
-    const rows = received.reduce((sum, { rows }) => sum + rows, 0)
-    const bytes = received.reduce((sum, { bytes }) => sum + bytes, 0)
-    const parseMs = await page.evaluate((bodies) => {
-      const started = performance.now()
-      for (const body of bodies) JSON.parse(body)
-      return performance.now() - started
-    }, received.map(({ body }) => body))
+async function benchCustomerPull(scope: SuiteScope): Promise<Measure[]> {
+  const env = await startBenchEnvironment(scope)
+  const customer = await seedCustomer(env, PACKAGES)
+  const page = await (await env.browser.newContext({ serviceWorkers: 'block' })).newPage()
+  const pulls = recordPulls(page)
+  await logIn(page, env.appUrl, '/en/login', customer)
+  await pulls.lastPackagePageArrived
+  await until(async () => (await countRows(page, 'packages')) >= PACKAGES)
+  const pullMs = performance.now() - pulls.firstAt()
+  const received = await Promise.all(pulls.pages)
+  const rows = received.reduce((sum, { rows }) => sum + rows, 0)
+  const bytes = received.reduce((sum, { bytes }) => sum + bytes, 0)
+  const parseMs = await page.evaluate((bodies) => {
+    const started = performance.now()
+    for (const body of bodies) JSON.parse(body)
+    return performance.now() - started
+  }, received.map(({ body }) => body))
 
-    const before = pulls.pages.length
-    const repullStarted = performance.now()
-    await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')))
-    await until(async () => pulls.pages.length > before)
-    const repull = await Promise.all(pulls.pages.slice(before))
-    const repullMs = performance.now() - repullStarted
+  const before = pulls.pages.length
+  const repullStarted = performance.now()
+  await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')))
+  await until(async () => pulls.pages.length > before)
+  const repull = await Promise.all(pulls.pages.slice(before))
+  const repullMs = performance.now() - repullStarted
 
-    const writeMs = await rawBulkPutMs(page)
-    const nodeMs = await serverMs(env, customer)
-    return [
-      { name: `customer: pull ${PACKAGES.toLocaleString('en')} packages into an empty Dexie (Chromium)`, value: pullMs / 1000, unit: 's', budget: 3 },
-      { name: '  rows received (profiles and packages)', value: rows, unit: 'rows' },
-      { name: '  bytes received', value: bytes / 1e6, unit: 'MB' },
-      { name: '  server and wire alone (same pages, fetched by Node)', value: nodeMs / 1000, unit: 's' },
-      { name: '  JSON.parse of every page in the browser', value: parseMs / 1000, unit: 's' },
-      { name: '  raw Dexie bulkPut of the same rows, same page', value: writeMs / 1000, unit: 's' },
-      { name: '  pull time / raw bulkPut time', value: pullMs / writeMs, unit: '×' },
-      { name: 're-pull with nothing changed: rows moved', value: repull.reduce((sum, { rows }) => sum + rows, 0), unit: 'rows', budget: 0 },
-      { name: 're-pull with nothing changed: time', value: repullMs / 1000, unit: 's' },
-    ]
-  } finally {
-    await env.close()
-  }
+  const writeMs = await rawBulkPutMs(page)
+  const nodeMs = await serverMs(env, customer)
+  await env.close()
+  return [
+    { name: `customer: pull ${PACKAGES.toLocaleString('en')} packages into an empty Dexie (Chromium)`, value: pullMs / 1000, unit: 's', budget: 3 },
+    { name: '  rows received (profiles and packages)', value: rows, unit: 'rows' },
+    { name: '  bytes received', value: bytes / 1e6, unit: 'MB' },
+    { name: '  server and wire alone (same pages, fetched by Node)', value: nodeMs / 1000, unit: 's' },
+    { name: '  JSON.parse of every page in the browser', value: parseMs / 1000, unit: 's' },
+    { name: '  raw Dexie bulkPut of the same rows, same page', value: writeMs / 1000, unit: 's' },
+    { name: '  pull time / raw bulkPut time', value: pullMs / writeMs, unit: '×' },
+    { name: 're-pull with nothing changed: rows moved', value: repull.reduce((sum, { rows }) => sum + rows, 0), unit: 'rows', budget: 0 },
+    { name: 're-pull with nothing changed: time', value: repullMs / 1000, unit: 's' },
+  ]
 }
 
-async function benchAdminPull(): Promise<Measure[]> {
-  const env = await startBenchEnvironment()
-  try {
-    await seedDirectory(env, CUSTOMERS)
-    await seedPackagesAcrossCustomers(env, PACKAGES)
-    const expected = {
-      profiles: Number((await env.standIn.db.query<{ n: number }>('select count(*)::int as n from public.profiles')).rows[0]!.n),
-      packages: Number((await env.standIn.db.query<{ n: number }>('select count(*)::int as n from public.packages where deleted_at is null')).rows[0]!.n),
-    }
-    const page = await (await env.browser.newContext({ serviceWorkers: 'block' })).newPage()
-    const pulls = recordPulls(page)
-    await logIn(page, env.appUrl, '/admin/login', demoAdmin)
-    await pulls.lastPackagePageArrived
-    await until(async () => (await countRows(page, 'packages')) >= expected.packages && (await countRows(page, 'profiles')) >= expected.profiles)
-    const pullMs = performance.now() - pulls.firstAt()
-    return [
-      {
-        name: `admin: first pull of ${expected.packages.toLocaleString('en')} packages + ${expected.profiles.toLocaleString('en')} profiles`,
-        value: pullMs / 1000,
-        unit: 's',
-        budget: 5,
-      },
-    ]
-  } finally {
-    await env.close()
+async function benchAdminPull(scope: SuiteScope): Promise<Measure[]> {
+  const env = await startBenchEnvironment(scope)
+  await seedDirectory(env, CUSTOMERS)
+  await seedPackagesAcrossCustomers(env, PACKAGES)
+  const expected = {
+    profiles: Number((await env.standIn.db.query<{ n: number }>('select count(*)::int as n from public.profiles')).rows[0]!.n),
+    packages: Number((await env.standIn.db.query<{ n: number }>('select count(*)::int as n from public.packages where deleted_at is null')).rows[0]!.n),
   }
+  const page = await (await env.browser.newContext({ serviceWorkers: 'block' })).newPage()
+  const pulls = recordPulls(page)
+  await logIn(page, env.appUrl, '/admin/login', demoAdmin)
+  await pulls.lastPackagePageArrived
+  await until(async () => (await countRows(page, 'packages')) >= expected.packages && (await countRows(page, 'profiles')) >= expected.profiles)
+  const pullMs = performance.now() - pulls.firstAt()
+  await env.close()
+  return [
+    {
+      name: `admin: first pull of ${expected.packages.toLocaleString('en')} packages + ${expected.profiles.toLocaleString('en')} profiles`,
+      value: pullMs / 1000,
+      unit: 's',
+      budget: 5,
+    },
+  ]
 }
 
-export async function benchSyncPull(): Promise<Measure[]> {
-  return [...(await benchCustomerPull()), ...(await benchAdminPull())]
+export async function benchSyncPull(scope: SuiteScope): Promise<Measure[]> {
+  return [...(await benchCustomerPull(scope)), ...(await benchAdminPull(scope))]
 }
