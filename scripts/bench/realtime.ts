@@ -4,7 +4,7 @@
 // its own row within 1 s, and none gets another's.
 import { randomUUID } from 'node:crypto'
 import type { Page } from '@playwright/test'
-import { createClient, type SupabaseClient } from '@supabase/supabase-js'
+import { createClient, type RealtimeChannel, type SupabaseClient } from '@supabase/supabase-js'
 import { SUPABASE_LOCAL_ANON_KEY } from '../../supabase/local/keys'
 import { realtimeClientOptions } from '../../tests/support/node-supabase'
 import { countRows, demoAdmin, logIn, seedCustomer, startBenchEnvironment, until, type BenchEnvironment } from './environment'
@@ -33,10 +33,29 @@ async function signedIn(scope: SuiteScope, env: BenchEnvironment, credentials: {
   return { client, close }
 }
 
-/** Runs in the page: resolves once the app's local copy of the package has `status`. */
-function waitForLocalStatus(page: Page, packageId: string, status: string): Promise<void> {
+/**
+ * Resolves once `channel` is joined. A join that times out (a loaded machine answers it late) is
+ * retried by supabase-js itself, so only an error, or no join in a minute, fails.
+ */
+function joined(channel: RealtimeChannel): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    let last = 'none'
+    const giveUp = setTimeout(() => reject(new Error(`${channel.topic} not joined after 60 s (last status: ${last})`)), 60_000)
+    channel.subscribe((status, error) => {
+      last = status
+      if (status === 'SUBSCRIBED') resolve()
+      else if (status === 'CHANNEL_ERROR') reject(error ?? new Error(`${channel.topic}: ${status}`))
+      else return
+      clearTimeout(giveUp)
+    })
+  })
+}
+
+/** Runs in the page: resolves once the app's local copy of the package has `status` (rejects after `timeoutMs`). */
+function waitForLocalStatus(page: Page, packageId: string, status: string, timeoutMs = 60_000): Promise<void> {
   return page.evaluate(
-    async ({ id, wanted }) => {
+    async ({ id, wanted, timeoutMs }) => {
+      const started = performance.now()
       const db = await new Promise<IDBDatabase>((resolve, reject) => {
         const open = indexedDB.open('casillero')
         open.onsuccess = () => resolve(open.result)
@@ -50,13 +69,14 @@ function waitForLocalStatus(page: Page, packageId: string, status: string): Prom
             request.onerror = () => reject(request.error)
           })
           if (row?.status === wanted) return
+          if (performance.now() - started > timeoutMs) throw new Error(`package ${id} did not become ${wanted} in the page's IndexedDB within ${timeoutMs} ms`)
           await new Promise((resolve) => setTimeout(resolve, 5))
         }
       } finally {
         db.close()
       }
     },
-    { id: packageId, wanted: status },
+    { id: packageId, wanted: status, timeoutMs },
   )
 }
 
@@ -87,6 +107,8 @@ async function freshness(scope: SuiteScope): Promise<Measure[]> {
   const afterReconnect: number[] = []
   for (const pkg of packages.slice(ONLINE_CHANGES)) {
     await context.setOffline(true)
+    // The app has seen the connection go (the sync line says so), then stays offline a second.
+    await page.getByTestId('sync-line').getByText('Offline').waitFor()
     await change(pkg, 'aduana')
     await new Promise((resolve) => setTimeout(resolve, 1000))
     const started = performance.now()
@@ -115,14 +137,11 @@ async function fanOut(scope: SuiteScope): Promise<Measure[]> {
       received.set(customer.id, [])
       // Half filter by owner; the other half rely on row level security alone.
       const filter = i % 2 === 0 ? { filter: `user_id=eq.${customer.id}` } : {}
-      await new Promise<void>((resolve, reject) => {
-        client
-          .channel(`fan-out-${i}`)
-          .on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'packages', ...filter }, (change) => {
-            received.get(customer.id)!.push({ at: performance.now(), userId: (change.new as { user_id: string }).user_id })
-          })
-          .subscribe((status) => (status === 'SUBSCRIBED' ? resolve() : status !== 'CLOSED' && reject(new Error(status))))
-      })
+      await joined(
+        client.channel(`fan-out-${i}`).on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'packages', ...filter }, (change) => {
+          received.get(customer.id)!.push({ at: performance.now(), userId: (change.new as { user_id: string }).user_id })
+        }),
+      )
     }),
   )
   const started = performance.now()
