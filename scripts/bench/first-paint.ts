@@ -1,17 +1,15 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
-import { chromium } from '@playwright/test'
+import { chromium, type Request } from '@playwright/test'
 import { chromiumLaunchOptions } from '../../tests/e2e/chromium'
+import { until } from './environment'
 import type { Measure } from './measure'
 import { startPreview } from './preview'
 import type { SuiteScope } from './runner'
 
 const distAssets = 'dist/assets'
 const gzipKb = (file: string) => gzipSync(readFileSync(file)).length / 1024
-// The app loads its connectivity watch and the service worker's registration when the browser is
-// idle after the first paint: a first visit is over once no script was asked for in this long.
-const quietMs = 1500
 
 /** The gzip size of every script a first visit to `/es` requests (the prerendered page, its hydration, and what loads when idle), and of every other (lazy) chunk. */
 export async function benchFirstPaint(scope: SuiteScope): Promise<Measure[]> {
@@ -23,15 +21,28 @@ export async function benchFirstPaint(scope: SuiteScope): Promise<Measure[]> {
   const context = await browser.newContext({ serviceWorkers: 'block' })
   const page = await context.newPage()
   const loaded = new Set<string>()
-  let lastScriptAt = Date.now()
+  const loading = new Set<Request>()
   page.on('request', (request) => {
     if (request.resourceType() !== 'script') return
     loaded.add(new URL(request.url()).pathname.split('/').pop()!)
-    lastScriptAt = Date.now()
+    loading.add(request)
   })
-  await page.goto(`${preview.url}/es`, { waitUntil: 'networkidle' })
-  while (Date.now() - lastScriptAt < quietMs) await page.waitForTimeout(250)
-  await page.waitForLoadState('networkidle')
+  const done = (request: Request) => loading.delete(request)
+  page.on('requestfinished', done)
+  page.on('requestfailed', done)
+  await page.goto(`${preview.url}/es`)
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached', timeout: 120_000 })
+  // The app loads its connectivity watch and the service worker's registration in an idle callback
+  // after the first paint (at most 3 s later), and they may load more: the visit is over once the
+  // browser has been idle (an idle callback of ours, asked for after the app's) with no script
+  // loading and none asked for since the last idle moment. States, not a quiet time: a loaded
+  // machine can take longer than any quiet time to get there.
+  for (;;) {
+    const requested = loaded.size
+    await page.evaluate(() => new Promise<void>((resolve) => requestIdleCallback(() => resolve())))
+    await until(async () => loading.size === 0)
+    if (loaded.size === requested) break
+  }
   await closeBrowser()
 
   const firstVisit = [...loaded].map((file) => ({ name: `  ${file}`, value: gzipKb(join(distAssets, file)), unit: 'KB gz' })).sort((a, b) => b.value - a.value)
