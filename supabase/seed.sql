@@ -65,7 +65,7 @@ on conflict (public_token) do nothing;
 -- A second package waiting at the warehouse (public token ...0007), so the demo customer can ask
 -- for two packages to be shipped together.
 insert into public.packages (user_id, tracking_code, status, weight_kg, volume_m3, meta, public_token)
-values ('c0000000-0000-4000-8000-000000000001', '1Z999AA10123456791', 'recibido', 1.10, 0.0080,
+values ('c0000000-0000-4000-8000-000000000001', '1Z999AA10123456817', 'recibido', 1.10, 0.0080,
   '{"store": "Best Buy", "description": "USB-C charger"}', '00000000-0000-4000-8000-000000000007')
 on conflict (public_token) do nothing;
 

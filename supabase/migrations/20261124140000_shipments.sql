@@ -1037,18 +1037,11 @@ stable
 security invoker
 set search_path = ''
 as $$
-  with bounds as (
-    select
-      case when coalesce(p_since, '') <> '' then split_part(p_since, ':', 1)::xid8 end as since_xid,
-      case when coalesce(p_since, '') <> '' then split_part(p_since, ':', 2)::uuid end as since_id,
-      pg_snapshot_xmin(pg_current_snapshot()) as horizon,
-      least(greatest(coalesce(p_limit, 500), 1), 1000) as page_size
-  ),
+  with bounds as (select * from public.pull_bounds(p_since, p_limit)),
   candidates as (
     select s.*, row_number() over (order by s.change_xid, s.id) as n
     from public.shipments s, bounds b
-    where (b.since_xid is null or (s.change_xid, s.id) > (b.since_xid, b.since_id))
-      and s.change_xid < b.horizon
+    where public.pull_pending(s.change_xid, s.id, b.since_xid, b.since_id, b.horizon)
     order by s.change_xid, s.id
     limit (select page_size + 1 from bounds)
   ),
@@ -1082,7 +1075,7 @@ as $$
        from page pg),
       '[]'::json),
     'checkpoint', coalesce(
-      (select pg.change_xid::text || ':' || pg.id::text from page pg order by pg.n desc limit 1),
+      (select public.pull_checkpoint(pg.change_xid, pg.id) from page pg order by pg.n desc limit 1),
       p_since),
     'has_more', exists (select 1 from candidates c, bounds b where c.n > b.page_size)
   )
