@@ -1,3 +1,5 @@
+import { readdirSync } from 'node:fs'
+import { join } from 'node:path'
 import js from '@eslint/js'
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript'
 import importX from 'eslint-plugin-import-x'
@@ -5,28 +7,83 @@ import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
 
-const onlyThrough = (name, owner) => ({
-  name,
-  message: `Import ${name} only inside ${owner}: use that module's exports.`,
-})
+// Who may import whom in src (docs/architecture.md, "Folders, and who may import whom"). Top down:
+// the entry points; src/app and src/prerender, which compose the features; the features; the
+// shared layers. Imports only go down, features never import each other, and the lists are read
+// from the folders themselves, so a new feature or shared folder is covered without editing this.
+const root = import.meta.dirname
+const srcEntries = readdirSync(join(root, 'src'), { withFileTypes: true })
+const features = readdirSync(join(root, 'src/features'), { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name)
+/** The entry points, src/main.tsx (the browser's) and src/entry-prerender.tsx (the prerender build's): nothing imports them. */
+const entryFiles = srcEntries.filter((entry) => entry.isFile() && /\.tsx?$/.test(entry.name)).map((entry) => `./src/${entry.name}`)
+/** Where the two builds compose the features: src/app (the router, layouts, guards) and src/prerender (the public pages' HTML). */
+const appLevel = ['app', 'prerender']
+/** Every other folder of src is a shared layer (components, local-db, outbox, sync-engine, remote, sw, i18n, stores, business-rules). */
+const sharedLayers = srcEntries.filter((entry) => entry.isDirectory() && entry.name !== 'features' && !appLevel.includes(entry.name)).map((entry) => entry.name)
 
-// Imports flow one way (docs/architecture.md): the shared layers never reach up into a feature or
-// the app shell, and features never import each other; a route in src/app composes them.
-const sharedLayers = ['components', 'local-db', 'outbox', 'sync-engine', 'remote', 'sw', 'i18n', 'stores']
-const features = ['public', 'auth', 'customer', 'admin']
 const oneWayZones = [
   ...sharedLayers.map((layer) => ({
     target: `./src/${layer}`,
-    from: ['./src/features', './src/app'],
-    message: `src/${layer} is shared: it must not depend on features or the app shell.`,
+    from: ['./src/features', ...appLevel.map((folder) => `./src/${folder}`), ...entryFiles],
+    message: `src/${layer} is shared: it must not depend on features, the app shell, the prerender build or an entry point.`,
   })),
-  ...features.map((feature) => ({
-    target: `./src/features/${feature}`,
-    from: './src/features',
-    except: [`./${feature}`],
-    message: 'Features never import each other: move what both need to a shared layer, or compose them in src/app.',
+  ...features.flatMap((feature) => [
+    {
+      target: `./src/features/${feature}`,
+      from: './src/features',
+      except: [`./${feature}`],
+      message: 'Features never import each other: move what both need to a shared layer, or compose them in src/app.',
+    },
+    {
+      target: `./src/features/${feature}`,
+      from: [...appLevel.map((folder) => `./src/${folder}`), ...entryFiles],
+      message: 'A feature never imports the app shell, the prerender build or an entry point: they import the feature.',
+    },
+  ]),
+  ...appLevel.map((folder) => ({
+    target: `./src/${folder}`,
+    from: [...appLevel.filter((other) => other !== folder).map((other) => `./src/${other}`), ...entryFiles],
+    message: 'src/app (the browser) and src/prerender (the build) meet only in src/entry-prerender.tsx; nothing imports an entry point.',
   })),
+  {
+    target: './src/business-rules',
+    from: './src',
+    except: ['./business-rules'],
+    message: 'src/business-rules holds pure rules every layer may use: it imports nothing else from src.',
+  },
+  ...entryFiles.map((entry) => ({
+    target: entry,
+    from: entryFiles.filter((other) => other !== entry),
+    message: 'An entry point never imports another one.',
+  })),
+].filter((zone) => [zone.from].flat().length > 0)
+
+// Each library belongs to one folder of src; nothing else imports it in any form (import, import
+// type, export … from, import()), so the rest of the app goes through that folder's modules.
+const libraries = [
+  { owner: 'local-db', names: 'dexie and its packages (dexie/*, dexie-react-hooks…)', regex: '^dexie($|[/-])' },
+  { owner: 'remote', names: '@supabase/* (supabase-js, realtime-js, postgrest-js, auth-js…)', regex: '^@supabase/' },
 ]
+/** The rules a file of src/`folder` gets: every library is off limits but the folder's own. */
+const libraryRules = (folder) => {
+  const others = libraries
+    .filter(({ owner }) => owner !== folder)
+    .map(({ owner, names, regex }) => ({ regex, message: `Import ${names} only inside src/${owner}: use that folder's exports.` }))
+  return {
+    // Static imports, type imports and re-exports.
+    'no-restricted-imports': ['error', { patterns: others }],
+    // import() and import('…').Type, which no-restricted-imports does not see. A module name ESLint
+    // cannot read could be anything.
+    'no-restricted-syntax': [
+      'error',
+      { selector: "ImportExpression[source.type!='Literal']", message: 'import() takes a string literal in src, so the import rules can read it.' },
+      ...others.map(({ regex, message }) => ({
+        selector: `:matches(ImportExpression, TSImportType)[source.value=/${regex.replaceAll('/', '\\u002F')}/]`,
+        message,
+      })),
+    ],
+  }
+}
 
 export default tseslint.config(
   { ignores: ['dist', 'dev-dist', 'node_modules', '.supabase-local', 'test-results', 'playwright-report'] },
@@ -42,18 +99,14 @@ export default tseslint.config(
   {
     files: ['src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks, 'import-x': importX },
-    settings: { 'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.app.json' })] },
+    settings: { 'import-x/resolver-next': [createTypeScriptImportResolver({ project: join(root, 'tsconfig.app.json') })] },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'import-x/no-restricted-paths': ['error', { zones: oneWayZones }],
-      'no-restricted-imports': [
-        'error',
-        { paths: [onlyThrough('dexie', 'src/local-db'), onlyThrough('@supabase/supabase-js', 'src/remote')] },
-      ],
+      'import-x/no-restricted-paths': ['error', { zones: oneWayZones, basePath: root }],
+      // no-restricted-paths passes over an import it cannot resolve: every import must resolve.
+      'import-x/no-unresolved': 'error',
+      ...libraryRules(null),
     },
   },
-  {
-    files: ['src/local-db/**', 'src/remote/**'],
-    rules: { 'no-restricted-imports': 'off' },
-  },
+  ...libraries.map(({ owner }) => ({ files: [`src/${owner}/**/*.{ts,tsx}`], rules: libraryRules(owner) })),
 )

@@ -31,8 +31,8 @@ const shots: { file: string; context: BrowserContextOptions; show: (page: Page) 
       await main.getByLabel('Contraseña').fill(demoCustomer.password)
       await main.getByRole('button', { name: 'Iniciar sesión' }).click()
       await expect(page).toHaveURL(/\/es\/dashboard$/)
-      // The demo customer has one package in each of the six statuses.
-      await expect(page.getByTestId('package')).toHaveCount(6)
+      // The demo customer has one package in each of the six statuses, and a second one at the warehouse.
+      await expect(page.getByTestId('package')).toHaveCount(7)
       await expect(page.getByTestId('locker-code')).toBeVisible()
       await page.getByTestId('toast').getByRole('button', { name: 'Cerrar notificación' }).click()
       await expect(page.getByTestId('toast')).toHaveCount(0)

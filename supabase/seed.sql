@@ -2,7 +2,7 @@
 -- stand-in on a fresh database). Never run against production.
 --
 --   admin@example.com   / admin-demo-password    (role admin)
---   cliente@example.com / cliente-demo-password  (customer with six packages and a prealert)
+--   cliente@example.com / cliente-demo-password  (customer with seven packages and a prealert)
 --
 -- Passwords are bcrypt hashes (cost 10, computed with bcryptjs) so GoTrue and
 -- the stand-in can verify them without pgcrypto. The on_auth_user_created
@@ -60,6 +60,13 @@ from (values
   ('1Z999AA10123456791', 'disponible', 12.40, 0.0960, '{"store": "Walmart", "description": "Air fryer"}', '00000000-0000-4000-8000-000000000005'),
   (null, 'entregado', 0.45, 0.0018, '{"store": "eBay", "description": "Watch strap"}', '00000000-0000-4000-8000-000000000006')
 ) as p (tracking_code, status, weight_kg, volume_m3, meta, public_token)
+on conflict (public_token) do nothing;
+
+-- A second package waiting at the warehouse (public token ...0007), so the demo customer can ask
+-- for two packages to be shipped together.
+insert into public.packages (user_id, tracking_code, status, weight_kg, volume_m3, meta, public_token)
+values ('c0000000-0000-4000-8000-000000000001', '1Z999AA10123456817', 'recibido', 1.10, 0.0080,
+  '{"store": "Best Buy", "description": "USB-C charger"}', '00000000-0000-4000-8000-000000000007')
 on conflict (public_token) do nothing;
 
 -- A purchase the demo customer announced: register tracking code 1Z999AA10123456808 in the

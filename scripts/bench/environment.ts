@@ -12,6 +12,7 @@ import { chromiumLaunchOptions } from '../../tests/e2e/chromium'
 import { nodeClientOptions } from '../../tests/support/node-supabase'
 import { startFaultProxy, type FaultProxy } from './fault-proxy'
 import { startPreview } from './preview'
+import type { SuiteScope } from './runner'
 
 export const benchBackendPort = 54339
 export const benchBackendUrl = `http://127.0.0.1:${benchBackendPort}`
@@ -23,27 +24,34 @@ export interface BenchEnvironment {
   proxy: FaultProxy | null
   appUrl: string
   browser: Browser
+  /** Closes everything (latest first); the suite's scope closes whatever is left if this is never reached. */
   close(): Promise<void>
 }
 
-export async function startBenchEnvironment({ faultProxy = false } = {}): Promise<BenchEnvironment> {
+/**
+ * Starts the stand-in, the fault proxy when asked for, `vite preview` and Chromium, each registered
+ * with the suite's scope as it comes up: a failure part-way still closes what had started.
+ */
+export async function startBenchEnvironment(scope: SuiteScope, { faultProxy = false } = {}): Promise<BenchEnvironment> {
+  const closers: (() => Promise<void>)[] = []
   const dataDir = await mkdtemp(join(tmpdir(), 'bench-sync-'))
+  closers.push(scope.defer(() => rm(dataDir, { recursive: true, force: true })))
   // Benches measure sync, not auth's rate limits: config.toml's times 100.
   const standIn = await startStandIn({ port: faultProxy ? 0 : benchBackendPort, dataDir, quiet: true, log: () => {}, auth: { rateLimitScale: 100 } })
+  closers.push(scope.defer(() => standIn.close()))
   const proxy = faultProxy ? await startFaultProxy(benchBackendPort, standIn.url) : null
+  if (proxy) closers.push(scope.defer(() => proxy.close()))
   const preview = await startPreview()
+  closers.push(scope.defer(() => preview.stop()))
   const browser = await chromium.launch(chromiumLaunchOptions())
+  closers.push(scope.defer(() => browser.close()))
   return {
     standIn,
     proxy,
     appUrl: preview.url,
     browser,
     async close() {
-      await browser.close()
-      preview.stop()
-      await proxy?.close()
-      await standIn.close()
-      await rm(dataDir, { recursive: true, force: true })
+      for (const close of closers.reverse()) await close()
     },
   }
 }

@@ -1,37 +1,38 @@
 // npm run bench: builds the app, then measures every budget of DESIGN §7.
 // `npm run bench -- lighthouse realtime` runs only the suites named (their keys below).
+// A suite that fails is reported with its first error and the others still run; the exit code is
+// non-zero when one failed or missed a budget.
 import { execFileSync } from 'node:child_process'
 import { benchBackendUrl } from './environment'
 import { benchFirstPaint } from './first-paint'
 import { benchLighthouse } from './lighthouse'
-import { printMeasures, type Measure } from './measure'
+import { consoleReporter } from './measure'
 import { benchOutboxReplay } from './outbox-replay'
 import { benchRealtime } from './realtime'
+import { runSuites, type Suite } from './runner'
 import { benchStandIn } from './standin'
 import { benchSyncPull } from './sync-pull'
 
-const suites: Record<string, [string, () => Promise<Measure[]>]> = {
-  bundle: ['Web app bundle', benchFirstPaint],
-  lighthouse: ['Lighthouse (mobile, simulated slow 4G)', benchLighthouse],
-  standin: ['Local stand-in', benchStandIn],
-  pull: ['Sync engine: pulls', benchSyncPull],
-  outbox: ['Sync engine: the outbox', benchOutboxReplay],
-  realtime: ['Live updates (Realtime)', benchRealtime],
-}
+const suites: Suite[] = [
+  { key: 'bundle', title: 'Web app bundle', run: benchFirstPaint },
+  { key: 'lighthouse', title: 'Lighthouse (mobile, simulated slow 4G)', run: benchLighthouse },
+  { key: 'standin', title: 'Local stand-in', run: benchStandIn },
+  { key: 'pull', title: 'Sync engine: pulls', run: benchSyncPull },
+  { key: 'outbox', title: 'Sync engine: the outbox', run: benchOutboxReplay },
+  { key: 'realtime', title: 'Live updates (Realtime)', run: benchRealtime },
+]
 
 const asked = process.argv.slice(2)
-const unknown = asked.filter((key) => !(key in suites))
+const keys = suites.map(({ key }) => key)
+const unknown = asked.filter((key) => !keys.includes(key))
 if (unknown.length) {
-  console.error(`Unknown bench suite ${unknown.join(', ')}; the suites are ${Object.keys(suites).join(', ')}.`)
+  console.error(`Unknown bench suite ${unknown.join(', ')}; the suites are ${keys.join(', ')}.`)
   process.exit(2)
 }
-const chosen = asked.length ? asked : Object.keys(suites)
+const chosen = asked.length ? asked.map((key) => suites.find((suite) => suite.key === key)!) : suites
 
 // Built against the bench's own stand-in, so a running `npm start` is left alone.
 execFileSync('npx', ['vite', 'build', '--mode', 'standin', '--logLevel', 'warn'], { stdio: 'inherit', env: { ...process.env, VITE_SUPABASE_URL: benchBackendUrl } })
-let ok = true
-for (const key of chosen) {
-  const [title, run] = suites[key]!
-  ok = printMeasures(title, await run()) && ok
-}
-process.exit(ok ? 0 : 1)
+const { failed, withinBudget } = await runSuites(chosen, consoleReporter)
+if (failed.length) console.log(`\nFailed (first error above): ${failed.join(', ')}`)
+process.exit(failed.length === 0 && withinBudget ? 0 : 1)

@@ -9,6 +9,7 @@ import { chromiumLaunchOptions } from '../../tests/e2e/chromium'
 import { benchBackendPort } from './environment'
 import type { Measure } from './measure'
 import { startPreview } from './preview'
+import type { SuiteScope } from './runner'
 
 const pages = ['/es', '/en/pricing', '/es/faqs', '/en/blog/consolidation-savings']
 
@@ -101,24 +102,25 @@ function measuresOf(path: string, lhr: Result): Measure[] {
   ]
 }
 
-export async function benchLighthouse(): Promise<Measure[]> {
+export async function benchLighthouse(scope: SuiteScope): Promise<Measure[]> {
   // The app probes its backend on start; a refused connection would be a console error no visitor sees.
   const standIn = await startStandIn({ port: benchBackendPort, quiet: true, log: () => {} })
+  scope.defer(() => standIn.close())
   const preview = await startPreview()
+  scope.defer(() => preview.stop())
   const { executablePath, args = [] } = chromiumLaunchOptions()
   const chrome = await chromeLauncher.launch({ chromePath: executablePath, chromeFlags: [...args, '--headless=new'] })
-  try {
-    const measures: Measure[] = []
-    // A first audit, not counted: right after Chrome, the backend and the preview server start, the
-    // machine is still busy with them, and the first page measured paid for it (its blocking time
-    // ranged 100–530 ms over otherwise identical runs).
-    await audit(`${preview.url}${pages[0]}`, chrome.port)
-    // One page at a time: simulated throttling still needs the CPU to itself.
-    for (const path of pages) measures.push(...measuresOf(path, await medianAudit(`${preview.url}${path}`, chrome.port)))
-    return measures
-  } finally {
+  scope.defer(async () => {
+    const exited = chrome.process.exitCode === null && chrome.process.signalCode === null ? new Promise((resolve) => chrome.process.once('exit', resolve)) : null
     chrome.kill()
-    preview.stop()
-    await standIn.close()
-  }
+    await exited
+  })
+  const measures: Measure[] = []
+  // A first audit, not counted: right after Chrome, the backend and the preview server start, the
+  // machine is still busy with them, and the first page measured paid for it (its blocking time
+  // ranged 100–530 ms over otherwise identical runs).
+  await audit(`${preview.url}${pages[0]}`, chrome.port)
+  // One page at a time: simulated throttling still needs the CPU to itself.
+  for (const path of pages) measures.push(...measuresOf(path, await medianAudit(`${preview.url}${path}`, chrome.port)))
+  return measures
 }

@@ -1,3 +1,5 @@
+import { describeError, type SuiteReporter } from './runner'
+
 export interface Measure {
   name: string
   value: number
@@ -30,3 +32,14 @@ export function printMeasures(title: string, measures: Measure[]): boolean {
   }
   return withinBudget
 }
+
+/** A suite that did not finish: its first error (what to fix), and how many followed it. */
+export function printFailure(title: string, first: unknown, later: unknown[]): void {
+  console.log(`\n${title}`)
+  const [message, ...rest] = describeError(first)
+  console.log(`  FAILED: ${message}`)
+  for (const line of rest) console.log(`    ${line}`)
+  if (later.length) console.log(`  (${later.length} later error${later.length === 1 ? '' : 's'}, the next: ${describeError(later[0])[0]})`)
+}
+
+export const consoleReporter: SuiteReporter = { measures: printMeasures, failed: printFailure }

@@ -5,6 +5,7 @@
 import type { Page } from '@playwright/test'
 import { countRows, demoAdmin, logIn, seedCustomer, startBenchEnvironment, until, type BenchEnvironment } from './environment'
 import type { Measure } from './measure'
+import type { SuiteScope } from './runner'
 
 const CHANGES = 1000
 const LOSS_RATE = 0.3
@@ -41,55 +42,51 @@ async function eventsPerPackage(env: BenchEnvironment, customerId: string, statu
   return rows.map((row) => row.n)
 }
 
-async function replay(faults: boolean): Promise<Measure[]> {
-  const env = await startBenchEnvironment({ faultProxy: true })
-  try {
-    const customer = await seedCustomer(env, CHANGES)
-    const status = 'transito'
-    const desk = await openDesk(env, CHANGES + 6)
-    const context = desk.context
-    let page = desk.page
-    await queueChanges(page, customer.email, status)
+async function replay(scope: SuiteScope, faults: boolean): Promise<Measure[]> {
+  const env = await startBenchEnvironment(scope, { faultProxy: true })
+  const customer = await seedCustomer(env, CHANGES)
+  const status = 'transito'
+  const desk = await openDesk(env, CHANGES + 6)
+  const context = desk.context
+  let page = desk.page
+  await queueChanges(page, customer.email, status)
 
-    const proxy = env.proxy!
-    if (faults) {
-      proxy.lossRate = LOSS_RATE
-      proxy.matches = (method, path) => method === 'POST' && path.startsWith('/rest/v1/rpc/apply_package_status')
-    }
-    const started = performance.now()
-    await context.setOffline(false)
-    let killed = 0
-    if (faults) {
-      // Killed mid-way (closed with no unload handlers: in-flight answers never land); the admin opens the desk again.
-      await until(async () => (await countRows(page, 'outbox')) <= CHANGES / 2)
-      await page.close({ runBeforeUnload: false })
-      killed++
-      page = await context.newPage()
-      await page.goto(`${env.appUrl}/admin/packages`)
-    }
-    await until(async () => (await countRows(page, 'outbox')) === 0, 50, 300_000)
-    const replayMs = performance.now() - started
-    const perPackage = await eventsPerPackage(env, customer.id, status)
-    await context.close()
-
-    const label = faults ? `with ${LOSS_RATE * 100} % of answers lost and the tab killed once` : 'replay'
-    return [
-      ...(faults
-        ? [
-            { name: `${label}: time`, value: replayMs / 1000, unit: 's' },
-            { name: '  answers lost after the server committed', value: proxy.lost, unit: 'answers' },
-            { name: '  tabs killed mid-way', value: killed, unit: 'tabs' },
-          ]
-        : [{ name: `replay ${CHANGES.toLocaleString('en')} queued status changes`, value: replayMs / 1000, unit: 's', budget: 10 }]),
-      { name: '  changes lost (no event on the server)', value: perPackage.filter((n) => n === 0).length, unit: 'ops', budget: 0 },
-      { name: '  changes recorded twice or more', value: perPackage.filter((n) => n > 1).length, unit: 'ops', budget: 0 },
-      { name: '  server events per change (min–max)', value: Math.max(...perPackage), unit: `max, min ${Math.min(...perPackage)}` },
-    ]
-  } finally {
-    await env.close()
+  const proxy = env.proxy!
+  if (faults) {
+    proxy.lossRate = LOSS_RATE
+    proxy.matches = (method, path) => method === 'POST' && path.startsWith('/rest/v1/rpc/apply_package_status')
   }
+  const started = performance.now()
+  await context.setOffline(false)
+  let killed = 0
+  if (faults) {
+    // Killed mid-way (closed with no unload handlers: in-flight answers never land); the admin opens the desk again.
+    await until(async () => (await countRows(page, 'outbox')) <= CHANGES / 2)
+    await page.close({ runBeforeUnload: false })
+    killed++
+    page = await context.newPage()
+    await page.goto(`${env.appUrl}/admin/packages`)
+  }
+  await until(async () => (await countRows(page, 'outbox')) === 0, 50, 300_000)
+  const replayMs = performance.now() - started
+  const perPackage = await eventsPerPackage(env, customer.id, status)
+  await env.close()
+
+  const label = faults ? `with ${LOSS_RATE * 100} % of answers lost and the tab killed once` : 'replay'
+  return [
+    ...(faults
+      ? [
+          { name: `${label}: time`, value: replayMs / 1000, unit: 's' },
+          { name: '  answers lost after the server committed', value: proxy.lost, unit: 'answers' },
+          { name: '  tabs killed mid-way', value: killed, unit: 'tabs' },
+        ]
+      : [{ name: `replay ${CHANGES.toLocaleString('en')} queued status changes`, value: replayMs / 1000, unit: 's', budget: 10 }]),
+    { name: '  changes lost (no event on the server)', value: perPackage.filter((n) => n === 0).length, unit: 'ops', budget: 0 },
+    { name: '  changes recorded twice or more', value: perPackage.filter((n) => n > 1).length, unit: 'ops', budget: 0 },
+    { name: '  server events per change (min–max)', value: Math.max(...perPackage), unit: `max, min ${Math.min(...perPackage)}` },
+  ]
 }
 
-export async function benchOutboxReplay(): Promise<Measure[]> {
-  return [...(await replay(false)), ...(await replay(true))]
+export async function benchOutboxReplay(scope: SuiteScope): Promise<Measure[]> {
+  return [...(await replay(scope, false)), ...(await replay(scope, true))]
 }

@@ -9,7 +9,8 @@ import { createClient } from '@supabase/supabase-js'
 import { SUPABASE_LOCAL_ANON_KEY } from '../../supabase/local/keys'
 import { startStandIn } from '../../supabase/local/server'
 import { nodeClientOptions } from '../../tests/support/node-supabase'
-import { printMeasures, type Measure } from './measure'
+import { consoleReporter, type Measure } from './measure'
+import { runSuites, type SuiteScope } from './runner'
 
 const LOOKUPS = 1000
 const CONCURRENCY = 4
@@ -34,29 +35,24 @@ async function lookups(url: string): Promise<number> {
   return ms
 }
 
-export async function benchStandIn(): Promise<Measure[]> {
+export async function benchStandIn(scope: SuiteScope): Promise<Measure[]> {
   const dataDir = await mkdtemp(join(tmpdir(), 'bench-standin-'))
-  try {
-    const cold = await timed(() => startStandIn({ port: 0, dataDir, quiet: true, log: () => {} }))
-    await cold.result.close()
-    const warm = await timed(() => startStandIn({ port: 0, dataDir, quiet: true, log: () => {} }))
-    try {
-      const lookupMs = await lookups(warm.result.url)
-      return [
-        { name: 'stand-in cold start (fresh database, migrations, seed)', value: cold.ms / 1000, unit: 's', budget: 10 },
-        { name: 'stand-in warm start (existing database)', value: warm.ms / 1000, unit: 's', budget: 3 },
-        { name: `${LOOKUPS} get_package_by_token calls via supabase-js (${CONCURRENCY} at a time)`, value: lookupMs / 1000, unit: 's' },
-        { name: 'per get_package_by_token call (wall time / calls)', value: lookupMs / LOOKUPS, unit: 'ms' },
-      ]
-    } finally {
-      await warm.result.close()
-    }
-  } finally {
-    await rm(dataDir, { recursive: true, force: true })
-  }
+  scope.defer(() => rm(dataDir, { recursive: true, force: true }))
+  const cold = await timed(() => startStandIn({ port: 0, dataDir, quiet: true, log: () => {} }))
+  await scope.defer(() => cold.result.close())()
+  const warm = await timed(() => startStandIn({ port: 0, dataDir, quiet: true, log: () => {} }))
+  const closeWarm = scope.defer(() => warm.result.close())
+  const lookupMs = await lookups(warm.result.url)
+  await closeWarm()
+  return [
+    { name: 'stand-in cold start (fresh database, migrations, seed)', value: cold.ms / 1000, unit: 's', budget: 10 },
+    { name: 'stand-in warm start (existing database)', value: warm.ms / 1000, unit: 's', budget: 3 },
+    { name: `${LOOKUPS} get_package_by_token calls via supabase-js (${CONCURRENCY} at a time)`, value: lookupMs / 1000, unit: 's' },
+    { name: 'per get_package_by_token call (wall time / calls)', value: lookupMs / LOOKUPS, unit: 'ms' },
+  ]
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const ok = printMeasures('Local stand-in', await benchStandIn())
-  process.exit(ok ? 0 : 1)
+  const { failed, withinBudget } = await runSuites([{ key: 'standin', title: 'Local stand-in', run: benchStandIn }], consoleReporter)
+  process.exit(failed.length === 0 && withinBudget ? 0 : 1)
 }

@@ -1,6 +1,6 @@
 import { Plural, Trans } from '@lingui/react/macro'
-import type { PlanId } from './plans'
-import { isStorageEnding, storageDaysLeft } from './storage'
+import type { PlanId } from '@/business-rules/plans'
+import { isStorageEnding, storageDaysLeft } from '@/business-rules/storage'
 
 interface Props {
   pkg: Parameters<typeof storageDaysLeft>[0]

@@ -24,6 +24,11 @@ export function usePackageCount(userId: string) {
 
 const packagesOf = (userId: string) => db.packages.where('[user_id+updated_at]').between([userId, Dexie.minKey], [userId, Dexie.maxKey])
 
+/** One package (a prealert's, once received): `undefined` while it is read, without an id, or while it is not here yet. */
+export function usePackage(packageId: string | null) {
+  return useLiveQuery(() => (packageId ? db.packages.get(packageId) : undefined), [packageId])
+}
+
 /** The customer's prealerts with their queued changes on top, most recently changed first. */
 export function usePrealerts(userId: string) {
   return useLiveQuery(async () => {

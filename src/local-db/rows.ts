@@ -1,5 +1,6 @@
 /** Rows as the database sends them to the read model (supabase/migrations). */
-import type { PlanId } from '@/components/plans'
+import type { PriceBreakdown, ShipmentService } from '@/business-rules/shipment-price'
+import type { PlanId } from '@/business-rules/plans'
 
 export const packageStatuses = ['recibido', 'consolidacion', 'transito', 'aduana', 'disponible', 'entregado'] as const
 export type PackageStatus = (typeof packageStatuses)[number]
@@ -83,7 +84,7 @@ export interface PullPage<Row> {
 
 export const shipmentStatuses = ['requested', 'processing', 'awaiting_approval', 'approved', 'shipped', 'in_customs', 'ready', 'delivered', 'cancelled'] as const
 export type ShipmentStatus = (typeof shipmentStatuses)[number]
-export type ShipmentService = 'standard' | 'express'
+export type { PriceBreakdown, ShipmentService }
 
 /** The customer's choices for a shipment (the last three are free). */
 export interface ShipmentOptions {
@@ -102,17 +103,6 @@ export interface ShipmentAddress {
   country: string
   phone: string
   id_number: string
-}
-
-/** A price as the database works it out (shipment_price): the estimate, or the final charge once the box is weighed. */
-export interface PriceBreakdown {
-  billable_lb: number
-  cents_per_lb: number
-  freight_cents: number
-  express_cents: number
-  insurance_cents: number
-  consolidation_cents: number
-  total_cents: number
 }
 
 /** A line of the customs declaration. */

@@ -21,7 +21,21 @@ it('every table in public has row level security enabled and at least one policy
     from pg_class c join pg_namespace n on n.oid = c.relnamespace
     where n.nspname = 'public' and c.relkind in ('r', 'p')
     order by c.relname`)
-  expect(rows.map((row) => row.table)).toEqual(['deleted_profiles', 'lockers', 'package_events', 'packages', 'prealert_ops', 'prealerts', 'profiles'])
+  expect(rows.map((row) => row.table)).toEqual([
+    'deleted_profiles',
+    'lockers',
+    'package_events',
+    'packages',
+    'prealert_ops',
+    'prealerts',
+    'profiles',
+    'rate_changes',
+    'rates',
+    'shipment_events',
+    'shipment_items',
+    'shipment_ops',
+    'shipments',
+  ])
   for (const row of rows) expect(row, row.table).toMatchObject({ rls: true, policies: expect.any(Number) })
   expect(rows.filter((row) => row.policies < 1)).toEqual([])
 })
@@ -37,13 +51,13 @@ it('every SECURITY DEFINER function and every trigger function in public fixes i
   expect(unfixed.map((row) => row.name)).toEqual([])
 })
 
-it('no public function is executable by anon except the public tracking lookup', async () => {
+it('no public function is executable by anon except the public tracking lookup and the public rates', async () => {
   const { rows } = await db.query<{ name: string }>(`
     select p.proname as name
     from pg_proc p join pg_namespace n on n.oid = p.pronamespace
     where n.nspname = 'public' and has_function_privilege('anon', p.oid, 'execute')
     order by p.proname`)
-  expect(rows.map((row) => row.name)).toEqual(['get_package_by_token'])
+  expect(rows.map((row) => row.name)).toEqual(['get_package_by_token', 'rates_json'])
 })
 
 it('anon and authenticated hold only what RLS governs: no TRUNCATE, REFERENCES, TRIGGER or MAINTAIN on a table, nothing on a sequence, now or by default', async () => {

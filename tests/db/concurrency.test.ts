@@ -339,6 +339,6 @@ describe('the same SQL on PostgreSQL 15', () => {
       select array_agg(p.status order by p.public_token) as statuses
       from public.packages p join public.profiles pr on pr.id = p.user_id
       where pr.email = 'cliente@example.com'`)
-    expect(rows[0]?.statuses).toEqual(['recibido', 'consolidacion', 'transito', 'aduana', 'disponible', 'entregado'])
+    expect(rows[0]?.statuses).toEqual(['recibido', 'consolidacion', 'transito', 'aduana', 'disponible', 'entregado', 'recibido'])
   })
 })

@@ -45,7 +45,7 @@ describe('openDatabase on a data directory', () => {
     expect(bcrypt.compareSync('cliente-demo-password', rows[1]!.hash)).toBe(true)
   })
 
-  it('gives the demo customer a locker and one package per status with fixed public tokens', async () => {
+  it('gives the demo customer a locker, one package per status and a second one at the warehouse, with fixed public tokens', async () => {
     const { rows } = await first.db.query<{ status: string; public_token: string; locker_code: string; code: string }>(`
       select pk.status, pk.public_token, pk.locker_code, l.code
       from public.packages pk
@@ -53,8 +53,10 @@ describe('openDatabase on a data directory', () => {
       join public.lockers l on l.user_id = pk.user_id
       where u.email = 'cliente@example.com'
       order by pk.public_token`)
-    expect(rows.map((row) => row.status)).toEqual(statusOrder)
-    expect(rows.map((row) => row.public_token)).toEqual(statusOrder.map((_, i) => `00000000-0000-4000-8000-00000000000${i + 1}`))
+    // Tokens …001 to …006 follow the statuses; …007 is the second package at the warehouse, so
+    // the demo can ship two packages together.
+    expect(rows.map((row) => row.status)).toEqual([...statusOrder, 'recibido'])
+    expect(rows.map((row) => row.public_token)).toEqual([...statusOrder, 'recibido'].map((_, i) => `00000000-0000-4000-8000-00000000000${i + 1}`))
     for (const row of rows) expect(row.locker_code).toBe(row.code)
   })
 
@@ -71,7 +73,7 @@ describe('openDatabase on a data directory', () => {
       const { rows } = await second.db.query<{ packages: number; name: string }>(`
         select (select count(*)::int from public.packages) as packages,
           (select full_name from public.profiles where email = 'cliente@example.com') as name`)
-      expect(rows[0]).toEqual({ packages: 6, name: 'Cliente Cambiado' })
+      expect(rows[0]).toEqual({ packages: 7, name: 'Cliente Cambiado' })
       // The restart re-runs the bootstrap SQL; it must not widen what the migrations narrowed.
       const { rows: widened } = await second.db.query(`
         select a.privilege_type from pg_default_acl d, aclexplode(d.defaclacl) a
@@ -90,7 +92,7 @@ it('openDatabase in memory without seed is empty but fully migrated', async () =
     const { rows } = await db.query<{ users: number; tables: number }>(`
       select (select count(*)::int from auth.users) as users,
         (select count(*)::int from pg_tables where schemaname = 'public') as tables`)
-    expect(rows[0]).toEqual({ users: 0, tables: 7 })
+    expect(rows[0]).toEqual({ users: 0, tables: 13 })
   } finally {
     await db.close()
   }

@@ -12,18 +12,28 @@ interface Engine {
   close(): Promise<void>
 }
 
-const published = ['deleted_profiles', 'lockers', 'packages', 'prealerts', 'profiles']
+const published = ['deleted_profiles', 'lockers', 'packages', 'prealerts', 'profiles', 'rates', 'shipments']
 
-/** The migrations that add tables to the publication, in the order they apply. */
-const publicationMigrations = ['realtime_publication', 'prealerts_realtime']
+/**
+ * The migrations that add tables to the publication, in the order they apply, and where their
+ * publication part starts (shipments adds its tables in its last section, which runs again alone).
+ */
+const publicationMigrations: { name: string; from?: string }[] = [
+  { name: 'realtime_publication' },
+  { name: 'prealerts_realtime' },
+  { name: 'shipments', from: '-- 10. Realtime' },
+]
 
 async function migrationSql(): Promise<string> {
   const migrations = await readMigrations()
   return publicationMigrations
-    .map((name) => {
+    .map(({ name, from }) => {
       const migration = migrations.find((candidate) => candidate.name === name)
       if (!migration) throw new Error(`the ${name} migration is missing`)
-      return migration.sql
+      if (from === undefined) return migration.sql
+      const start = migration.sql.indexOf(from)
+      if (start < 0) throw new Error(`the ${name} migration has no section starting with ${from}`)
+      return migration.sql.slice(start)
     })
     .join('\n')
 }
@@ -91,7 +101,7 @@ describe.each([
   })
 
   it("adds the tables to a publication that already exists, as Supabase's does", async () => {
-    await engine.exec('alter publication supabase_realtime drop table public.packages, public.lockers, public.prealerts')
+    await engine.exec('alter publication supabase_realtime drop table public.packages, public.lockers, public.prealerts, public.shipments, public.rates')
     await engine.exec(await migrationSql())
     expect(await publishedTables()).toEqual(published)
   })

@@ -55,7 +55,7 @@ test('login lands on the dashboard with the seeded packages, labelled in both la
   await main.getByLabel('Password').fill(demoCustomer.password)
   await main.getByRole('button', { name: 'Log in' }).click()
   await expect(page).toHaveURL(/\/en\/dashboard$/)
-  await expect(page.getByTestId('package')).toHaveCount(6)
+  await expect(page.getByTestId('package')).toHaveCount(7)
   await expect(page.locator('[data-status="transito"]').first()).toHaveText('In transit')
   await page.getByRole('navigation', { name: 'Language' }).getByRole('link', { name: 'Español' }).click()
   await expect(page).toHaveURL(/\/es\/dashboard$/)

@@ -1,6 +1,6 @@
 import { Trans } from '@lingui/react/macro'
 import { lazy, Suspense } from 'react'
-import { Link } from '@/app/navigation/links'
+import { Link } from '@/components/links'
 import { buttonClasses } from '@/components/ui/button-classes'
 import { paths, useLang } from '@/i18n/paths'
 import { useSessionStore } from '@/stores/session-store'

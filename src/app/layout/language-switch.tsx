@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro'
 import { useLocation } from 'react-router'
-import { Link } from '@/app/navigation/links'
+import { Link } from '@/components/links'
 import { isLang, languages, savePreferredLang } from '@/i18n/locales'
 import { useLang } from '@/i18n/paths'
 import { switchLangPath } from '@/i18n/slugs'

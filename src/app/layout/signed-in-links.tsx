@@ -1,5 +1,5 @@
 import { Trans } from '@lingui/react/macro'
-import { Link } from '@/app/navigation/links'
+import { Link } from '@/components/links'
 import { buttonClasses } from '@/components/ui/button-classes'
 import { paths, useLang } from '@/i18n/paths'
 import { SignOut } from './sign-out'

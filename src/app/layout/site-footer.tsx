@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Link } from '@/app/navigation/links'
 import { businessAddress, businessInfo } from '@/components/business-info'
+import { Link } from '@/components/links'
 import { paths, useLang } from '@/i18n/paths'
 import { footerLegalLinks, footerQuickLinks } from './site-nav-links'
 

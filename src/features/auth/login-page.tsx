@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
-import { Link } from '@/app/navigation/links'
 import { collectErrors, emailError, requiredError } from '@/components/form-validation'
+import { Link } from '@/components/links'
 import { Button } from '@/components/ui/button'
 import { TextField } from '@/components/ui/field'
 import { paths, useLang } from '@/i18n/paths'

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Link } from '@/app/navigation/links'
+import { Link } from '@/components/links'
 import { buttonClasses } from '@/components/ui/button-classes'
 import { Spinner } from '@/components/ui/spinner'
 import { UsAddress } from '@/components/us-address'

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { memo } from 'react'
+import type { PlanId } from '@/business-rules/plans'
 import { StatusBadge } from '@/components/package-status'
-import type { PlanId } from '@/components/plans'
 import { StorageCountdown } from '@/components/storage-countdown'
 import { formatDateTime, formatMeasure } from '@/i18n/format'
 import { useLang } from '@/i18n/paths'

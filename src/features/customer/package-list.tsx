@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
-import type { PlanId } from '@/components/plans'
+import type { PlanId } from '@/business-rules/plans'
 import { ShowMore } from '@/components/ui/show-more'
 import { Spinner } from '@/components/ui/spinner'
 import { usePackageCount, usePackages } from '@/local-db/queries'

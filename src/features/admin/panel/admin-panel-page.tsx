@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useSearchParams } from 'react-router'
-import { Link } from '@/app/navigation/links'
+import { Link } from '@/components/links'
 import { PageMeta } from '@/components/page-meta'
 import { paths } from '@/i18n/paths'
 import { useCustomer } from '@/local-db/admin-queries'

@@ -1,12 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useLiveQuery } from 'dexie-react-hooks'
 import { StatusBadge } from '@/components/package-status'
 import { Button } from '@/components/ui/button'
 import { useDeviceWrite } from '@/components/use-device-write'
 import { formatDollars, formatLongDate } from '@/i18n/format'
 import { useLang } from '@/i18n/paths'
-import { db } from '@/local-db/db'
 import type { LocalPrealert } from '@/local-db/prealert-overlay'
+import { usePackage } from '@/local-db/queries'
 import type { PrealertState } from '@/local-db/rows'
 import { discard, retry } from '@/outbox/resolve'
 import { prealertServerMessage, prealertStateLabels } from './prealert-messages'
@@ -27,7 +26,7 @@ interface PrealertItemProps {
 export function PrealertItem({ prealert, onEdit, onCancel }: PrealertItemProps) {
   const { t, i18n } = useLingui()
   const lang = useLang()
-  const pkg = useLiveQuery(() => (prealert.package_id ? db.packages.get(prealert.package_id) : undefined), [prealert.package_id])
+  const pkg = usePackage(prealert.package_id)
   const { refused } = prealert
   const changeable = prealert.state === 'announced' && !refused
   const subject = `${prealert.store} · ${prealert.tracking_code}`

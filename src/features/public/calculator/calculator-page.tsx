@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useState, type FormEvent } from 'react'
+import { addOnPrices, planIds, planTerms, type PlanId } from '@/business-rules/plans'
 import { planNames } from '@/components/plan-names'
-import { addOnPrices, planIds, planTerms, type PlanId } from '@/components/plans'
 import { Button } from '@/components/ui/button'
 import { TextField } from '@/components/ui/field'
 import { formatUsd } from '@/i18n/format'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { PlanId } from '@/components/plans'
+import type { PlanId } from '@/business-rules/plans'
 import { quoteShipment, type AddOn, type QuoteInput, type Units } from './shipping-quote'
 
 function input(units: Units, weight: string, [length, width, height]: [string, string, string], plan: PlanId = 'basic', addOns: AddOn[] = [], declaredValue = ''): QuoteInput {

@@ -1,4 +1,4 @@
-import { addOnPrices, planTerms, type PlanId } from '@/components/plans'
+import { addOnPrices, planTerms, type PlanId } from '@/business-rules/plans'
 
 export type Units = 'imperial' | 'metric'
 export type AddOn = 'photos' | 'insurance' | 'express' | 'consolidation'

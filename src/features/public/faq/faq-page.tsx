@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Link } from '@/app/navigation/links'
+import { Link } from '@/components/links'
 import { Accordion } from '@/components/ui/accordion'
 import { paths, useLang } from '@/i18n/paths'
 import { faqEntries } from '../content/faq-entries'

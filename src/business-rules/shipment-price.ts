@@ -1,8 +1,21 @@
-import type { PriceBreakdown, ShipmentService } from '@/local-db/rows'
 import type { PlanId } from './plans'
 import { centsPerPoundOf, type Rates } from './rates'
 
 export const poundsPerKilogram = 2.20462
+
+export type ShipmentService = 'standard' | 'express'
+
+/** A price as the database works it out (shipment_price): the estimate, or the final charge once the box is weighed. */
+export interface PriceBreakdown {
+  billable_lb: number
+  cents_per_lb: number
+  freight_cents: number
+  express_cents: number
+  insurance_cents: number
+  consolidation_cents: number
+  total_cents: number
+}
+
 
 export interface PriceInput {
   plan: PlanId
