@@ -12,7 +12,7 @@ import { useSyncStatusStore } from '@/stores/sync-status-store'
 import { startSync, type SyncSession } from './scheduler'
 import { flushRequest } from './worker-protocol'
 
-const streamOf: Record<string, string> = { pull_packages: 'packages', pull_profiles: 'profiles', pull_prealerts: 'prealerts' }
+const streamOf: Record<string, string> = { pull_packages: 'packages', pull_profiles: 'profiles', pull_prealerts: 'prealerts', pull_shipments: 'shipments' }
 
 /**
  * A backend whose answers wait until the test releases them (an empty page for each pull, the
@@ -74,7 +74,7 @@ function slowBackend() {
     // Let the sync engine write what it got and ask for what comes next.
     await vi.waitFor(() => expect(db.syncState.count()).resolves.toBeGreaterThanOrEqual(0))
   }
-  /** Answers the pull under way (all three streams) and waits until it has ended. */
+  /** Answers the pull under way (every stream) and waits until it has ended. */
   const finishPull = async () => {
     await vi.waitFor(() => expect(Object.values(streamOf).length).toBe(waiting.filter((call) => call.name in streamOf).length))
     await answer()
@@ -122,6 +122,7 @@ describe('startSync', () => {
       ['packages', true],
       ['prealerts', true],
       ['profiles', true],
+      ['shipments', true],
     ])
   })
 
@@ -256,7 +257,7 @@ describe('startSync', () => {
     sync = startSync(backend.getClient, owner, 'token')
     await vi.waitFor(() => expect(backend.runningNow('pull_packages')).toBe(1))
     await sync.stop()
-    expect(backend.aborted.sort()).toEqual(['pull_packages', 'pull_prealerts', 'pull_profiles'])
+    expect(backend.aborted.sort()).toEqual(['pull_packages', 'pull_prealerts', 'pull_profiles', 'pull_shipments'])
     expect(backend.runningNow('pull_packages')).toBe(0)
     reconnect()
     document.dispatchEvent(new Event('visibilitychange'))

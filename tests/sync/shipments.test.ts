@@ -1,0 +1,190 @@
+import 'fake-indexeddb/auto'
+import { randomUUID } from 'node:crypto'
+import type { SupabaseClient } from '@supabase/supabase-js'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import type { StandIn } from '../../supabase/local/server'
+import { demoAdmin, newClient, signedIn, startTestStandIn, uniqueEmail } from '../backend/helpers'
+import { clientLosingAnswers } from '../support/lossy-client'
+import { buildRates } from '@/business-rules/rates'
+import { packageWeights, priceShipment } from '@/business-rules/shipment-price'
+import { db, isShipmentOp, type ShipmentRequest } from '@/local-db/db'
+import { takeOwnership } from '@/local-db/owner'
+import type { ShipmentRow } from '@/local-db/rows'
+import { withPendingShipmentOps } from '@/local-db/shipment-overlay'
+import { clearLocalData } from '@/local-db/wipe'
+import { queueShipmentApproval, queueShipmentCancel, queueShipmentRequest, queueShipmentStep } from '@/outbox/queue-shipments'
+import { discard, reapplyStep } from '@/outbox/resolve'
+import { pullStream, rpcPullSource, shipmentStream } from '@/sync-engine/pull'
+import { flushOutbox } from '@/sync-engine/push'
+
+// Shipments through the outbox against a running stand-in: the customer's request (made offline,
+// sent once even when the answer is lost), the admin's steps with their conflicts, the customer's
+// approval, refusals kept with the server's words.
+
+const password = 'secret-123'
+let standIn: StandIn
+let admin: SupabaseClient
+let adminId: string
+let customer: SupabaseClient
+let customerId: string
+
+beforeAll(async () => {
+  standIn = await startTestStandIn()
+  admin = await signedIn(standIn.url, demoAdmin)
+  adminId = (await admin.auth.getUser()).data.user!.id
+  const email = uniqueEmail('shipments')
+  const signup = await newClient(standIn.url).auth.signUp({ email, password, options: { data: { full_name: 'Ship Test' } } })
+  if (signup.error) throw signup.error
+  customerId = signup.data.user!.id
+  customer = await signedIn(standIn.url, { email, password })
+})
+
+afterAll(async () => {
+  await standIn?.close()
+})
+
+beforeEach(async () => {
+  await clearLocalData()
+})
+
+/** Two packages waiting at the warehouse for the customer, as the admin registered them. */
+async function waitingPackages() {
+  const { data: locker } = await admin.from('lockers').select('code').eq('user_id', customerId).single()
+  const rows = [
+    { user_id: customerId, locker_code: locker!.code, tracking_code: `SHIP-${randomUUID().slice(0, 8)}`, status: 'recibido', weight_kg: 2.35, volume_m3: 0.012 },
+    { user_id: customerId, locker_code: locker!.code, tracking_code: `SHIP-${randomUUID().slice(0, 8)}`, status: 'recibido', weight_kg: 1.1, volume_m3: 0.008 },
+  ]
+  const { data, error } = await admin.from('packages').insert(rows).select('id, weight_kg, volume_m3')
+  if (error) throw new Error(error.message)
+  return data as { id: string; weight_kg: number; volume_m3: number }[]
+}
+
+const request = (packageIds: string[], changes: Partial<ShipmentRequest> = {}): ShipmentRequest => ({
+  package_ids: packageIds,
+  service: 'express',
+  options: { insurance: true, repack: false, remove_invoices: true, extra_protection: false },
+  items: [{ description: 'Running shoes', quantity: 1, unit_value_usd: 100 }],
+  address: { name: 'Ship Test', address: 'Av. Principal 1', city: 'Caracas', postal_code: '1010', country: 'Venezuela', phone: '+58 412 000 0000', id_number: 'V-1' },
+  ...changes,
+})
+
+const asCustomer = async () => takeOwnership(customerId)
+const asAdmin = async () => takeOwnership(adminId)
+const flush = async (client: SupabaseClient, owner: Awaited<ReturnType<typeof takeOwnership>>) => flushOutbox(client, owner, { force: true })
+const onServer = async (id: string) => ((await admin.from('shipments').select('*').eq('id', id)).data ?? [])[0] as ShipmentRow | undefined
+const shown = async (id: string) => withPendingShipmentOps(await db.shipments.toArray(), (await db.outbox.toArray()).filter(isShipmentOp)).find((shipment) => shipment.id === id)
+
+describe('a customer’s request', () => {
+  it('shows at once with the device’s estimate, is sent once, and the server’s estimate agrees', async () => {
+    const packages = await waitingPackages()
+    const owner = await asCustomer()
+    const estimate = priceShipment(buildRates, { plan: 'basic', ...packageWeights(buildRates, packages), service: 'express', insurance: true, declaredTotalCents: 10_000, packageCount: 2 })
+    const id = await queueShipmentRequest(customerId, request(packages.map((pkg) => pkg.id)), estimate)
+    expect(await shown(id)).toMatchObject({ status: 'requested', version: 0, pendingOps: 1, estimate_cents: 6691, declared_total_cents: 10_000 })
+
+    // The first answer is lost: the replay finds the shipment already made, and makes no second one.
+    expect(await flush(clientLosingAnswers(standIn.url, 1), owner)).toMatchObject({ sent: 0 })
+    await flush(customer, owner)
+    const server = await onServer(id)
+    expect(server).toMatchObject({ status: 'requested', estimate_cents: estimate.total_cents, estimate })
+    expect(await db.outbox.count()).toBe(0)
+    expect(await shown(id)).toMatchObject({ status: 'requested', version: server!.version, pendingOps: 0 })
+    const { count } = await admin.from('shipments').select('id', { count: 'exact', head: true }).eq('user_id', customerId)
+    expect(count).toBeGreaterThanOrEqual(1)
+    expect((await admin.from('packages').select('shipment_id').in('id', packages.map((pkg) => pkg.id))).data).toEqual([{ shipment_id: id }, { shipment_id: id }])
+  })
+
+  it('refused (a package already in another shipment): kept with the server’s words, and discarding it leaves nothing', async () => {
+    const packages = await waitingPackages()
+    const owner = await asCustomer()
+    const first = await queueShipmentRequest(customerId, request([packages[0]!.id]), priceShipment(buildRates, { plan: 'basic', actualLb: 5, volumetricLb: 0, service: 'express', insurance: true, declaredTotalCents: 10_000, packageCount: 1 }))
+    const second = await queueShipmentRequest(customerId, request([packages[0]!.id, packages[1]!.id]), priceShipment(buildRates, { plan: 'basic', actualLb: 8, volumetricLb: 0, service: 'express', insurance: true, declaredTotalCents: 10_000, packageCount: 2 }))
+    await flush(customer, owner)
+    expect(await onServer(first)).toMatchObject({ status: 'requested' })
+    const refused = await shown(second)
+    expect(refused?.refused).toMatchObject({ state: 'failed', lastError: expect.stringContaining('is already in a shipment') })
+    await discard(refused!.refused!)
+    expect(await shown(second)).toBeUndefined()
+    expect(await onServer(second)).toBeUndefined()
+  })
+
+  it('cancelled while requested: the packages are free again', async () => {
+    const packages = await waitingPackages()
+    const owner = await asCustomer()
+    const id = await queueShipmentRequest(customerId, request(packages.map((pkg) => pkg.id), { service: 'standard' }), priceShipment(buildRates, { plan: 'basic', actualLb: 8, volumetricLb: 0, service: 'standard', insurance: true, declaredTotalCents: 10_000, packageCount: 2 }))
+    await queueShipmentCancel(customerId, id)
+    expect(await shown(id)).toMatchObject({ status: 'cancelled', pendingOps: 2 })
+    await flush(customer, owner)
+    expect(await onServer(id)).toMatchObject({ status: 'cancelled' })
+    expect((await admin.from('packages').select('shipment_id').in('id', packages.map((pkg) => pkg.id))).data).toEqual([{ shipment_id: null }, { shipment_id: null }])
+  })
+})
+
+describe('the warehouse’s steps and the customer’s approval', () => {
+  async function requested() {
+    const packages = await waitingPackages()
+    const owner = await asCustomer()
+    const id = await queueShipmentRequest(customerId, request(packages.map((pkg) => pkg.id)), priceShipment(buildRates, { plan: 'basic', actualLb: 8, volumetricLb: 0, service: 'express', insurance: true, declaredTotalCents: 10_000, packageCount: 2 }))
+    await flush(customer, owner)
+    await clearLocalData()
+    const adminOwner = await asAdmin()
+    await pullStream(shipmentStream, rpcPullSource(admin, shipmentStream), adminOwner)
+    return { id, packages, adminOwner }
+  }
+
+  it('processing, then the weighed box: steps queued one after another each build on the last; the customer approves the final charge', async () => {
+    const { id, packages, adminOwner } = await requested()
+    await queueShipmentStep(adminId, id, 'processing', null)
+    await queueShipmentStep(adminId, id, 'awaiting_approval', { weight_kg: 3.6, length_cm: 40, width_cm: 30, height_cm: 20 })
+    expect(await shown(id)).toMatchObject({ status: 'awaiting_approval', pendingOps: 2 })
+    await flush(admin, adminOwner)
+    const weighed = await onServer(id)
+    // 3.6 kg = 7.94 lb; 24,000 cm³ / 5000 = 4.8 kg = 10.58 lb: 11 lb at $4.99, plus express, insurance and consolidation.
+    expect(weighed).toMatchObject({ status: 'awaiting_approval', final_cents: 11 * 499 + 1500 + 200 + 500 })
+    expect((await admin.from('packages').select('status').in('id', packages.map((pkg) => pkg.id))).data).toEqual([{ status: 'consolidacion' }, { status: 'consolidacion' }])
+    expect(await db.outbox.count()).toBe(0)
+
+    await clearLocalData()
+    const owner = await asCustomer()
+    await pullStream(shipmentStream, rpcPullSource(customer, shipmentStream), owner)
+    await queueShipmentApproval(customerId, id)
+    await flush(customer, owner)
+    expect(await onServer(id)).toMatchObject({ status: 'approved' })
+  })
+
+  it('a step made on a version the shipment has left waits for the admin, who sees where the shipment is now', async () => {
+    const { id, adminOwner } = await requested()
+    // Another admin starts processing first.
+    const server = await onServer(id)
+    const { error } = await admin.rpc('advance_shipment', { p_op_id: randomUUID(), p_shipment_id: id, p_status: 'processing', p_base_version: server!.version, p_changed_at: new Date().toISOString(), p_details: {} })
+    expect(error).toBeNull()
+    await queueShipmentStep(adminId, id, 'processing', null)
+    await flush(admin, adminOwner)
+    const conflicted = await shown(id)
+    expect(conflicted?.conflict).toMatchObject({ state: 'conflict', current: { status: 'processing' } })
+    expect(conflicted?.status).toBe('processing')
+    expect(await onServer(id)).toMatchObject({ status: 'processing' })
+  })
+
+  it('a superseded step taken again goes on the current version', async () => {
+    const { id, adminOwner } = await requested()
+    const server = await onServer(id)
+    await admin.rpc('advance_shipment', { p_op_id: randomUUID(), p_shipment_id: id, p_status: 'processing', p_base_version: server!.version, p_changed_at: new Date().toISOString(), p_details: {} })
+    await queueShipmentStep(adminId, id, 'cancelled', null)
+    await flush(admin, adminOwner)
+    const { conflict } = (await shown(id))!
+    expect(conflict).not.toBeNull()
+    await reapplyStep(conflict!)
+    await flush(admin, adminOwner)
+    expect(await onServer(id)).toMatchObject({ status: 'cancelled' })
+    expect(await db.outbox.count()).toBe(0)
+  })
+
+  it('a step that skips ahead is refused with the server’s words and kept', async () => {
+    const { id, adminOwner } = await requested()
+    await queueShipmentStep(adminId, id, 'shipped', { carrier: 'DHL', tracking: 'JD0001' })
+    await flush(admin, adminOwner)
+    expect((await shown(id))?.refused).toMatchObject({ state: 'failed', lastError: expect.stringContaining('cannot become shipped') })
+    expect(await onServer(id)).toMatchObject({ status: 'requested' })
+  })
+})
