@@ -19,7 +19,6 @@ function gatedTask() {
   )
   const finishCurrent = async () => {
     releases.shift()?.()
-    await vi.waitFor(() => undefined)
     await new Promise((resolve) => setTimeout(resolve, 0))
   }
   return { task, finishCurrent, mostAtOnce: () => mostAtOnce }

@@ -22,6 +22,7 @@ const ISO_MILLISECONDS = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/
 type Change = RealtimePostgresChangesPayload<Record<string, unknown>>
 
 interface Listener {
+  client: SupabaseClient
   channel: RealtimeChannel
   changes: Change[]
   system: { extension: string; status: string; message: string; channel: string }[]
@@ -90,7 +91,7 @@ async function insertPackage(userId: string, fields: { weight_kg?: number; statu
 /** Subscribes like the app: resolves once SUBSCRIBED, rejects on a channel error or timeout. */
 async function listen(client: SupabaseClient, name: string, table: string, filter?: string): Promise<Listener> {
   const channel = client.channel(`${name}-${randomUUID().slice(0, 8)}`)
-  const listener: Listener = { channel, changes: [], system: [], statuses: [] }
+  const listener: Listener = { client, channel, changes: [], system: [], statuses: [] }
   channel
     .on('postgres_changes', { event: '*', schema: 'public', table, filter }, (payload: Change) => void listener.changes.push(payload))
     .on('system', {}, (payload: Listener['system'][number]) => void listener.system.push(payload))
@@ -126,8 +127,18 @@ async function waitFor<T>(check: () => T | undefined | false, what: string, time
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
-/** Deliveries are quick: anything a subscriber was going to get has arrived after this. */
-const settle = () => sleep(300)
+/**
+ * Every change made before this call has reached each of these listeners, if it was going to: a
+ * later change that anyone may see (a rate, public prices) has arrived on each of their sockets.
+ * The stand-in delivers changes in commit order, and a socket keeps its order: whatever did not
+ * come before the fence is not coming. (A fixed wait would pass whenever delivery is merely slow.)
+ */
+async function fence(listeners: Listener[]) {
+  const sockets = [...new Set(listeners.map((listener) => listener.client))]
+  const fences = await Promise.all(sockets.map((client) => listen(client, 'fence', 'rates')))
+  await standIn.db.query(`update public.rates set value = value where key = 'photos_cents'`)
+  await waitFor(() => fences.every((fence) => fence.changes.length > 0), 'the fence to reach every socket')
+}
 
 const rowIds = (listener: Listener) => listener.changes.map((change) => (change.eventType === 'DELETE' ? change.old.id : change.new.id))
 
@@ -218,7 +229,7 @@ describe('RLS decides who receives a change', () => {
 
     await waitFor(() => admin.changes.length === 4 && bobAll.changes.length === 3, 'the delete')
     await waitFor(() => aliceOwn.changes.length === 1 && aliceAll.changes.length === 2, "Alice's changes")
-    await settle()
+    await fence([admin, bobAll, aliceOwn, aliceAll, aliceSpying, anon])
     expect(rowIds(admin)).toEqual([bobsPackage, alicesPackage, bobsPackage, bobsPackage])
     expect(rowIds(bobAll)).toEqual([bobsPackage, bobsPackage, bobsPackage])
     expect(rowIds(aliceOwn)).toEqual([alicesPackage])
@@ -247,7 +258,7 @@ describe('RLS decides who receives a change', () => {
     await waitFor(() => adminProfiles.changes.length === 2, 'the admin to get both renames')
     await standIn.db.query(`delete from auth.users where id = $1`, [bob.id])
     await waitFor(() => adminTombstones.changes.length === 1 && adminProfiles.changes.length === 3, "the admin to hear of Bob's deletion")
-    await settle()
+    await fence([adminProfiles, adminTombstones, aliceProfiles, aliceTombstones])
     expect(adminProfiles.changes.map((change) => change.eventType)).toEqual(['UPDATE', 'UPDATE', 'DELETE'])
     expect(adminTombstones.changes[0]).toMatchObject({ eventType: 'INSERT', new: { id: bob.id } })
     // Alice sees her own rename, and (as Supabase does for any delete) that some profile id is gone.
@@ -266,7 +277,7 @@ describe('RLS decides who receives a change', () => {
     const exact = await insertPackage(customerId, { weight_kg: 5.0 })
     const heavy = await insertPackage(customerId, { weight_kg: 20, status: 'aduana' })
     await waitFor(() => listeners[5]!.changes.length === 2, 'the gte subscription')
-    await settle()
+    await fence(listeners)
     expect(listeners.map(rowIds)).toEqual([[exact], [light, heavy], [light], [light, exact], [heavy], [exact, heavy], [light, heavy]])
   })
 
@@ -286,7 +297,7 @@ describe('RLS decides who receives a change', () => {
     const elapsed = performance.now() - started
     console.info(`50 rows to 50 subscribers (half of them unfiltered): ${elapsed.toFixed(0)} ms`)
     expect(elapsed).toBeLessThan(1000)
-    await settle()
+    await fence(listeners)
     listeners.forEach((listener, i) => {
       expect(listener.changes).toHaveLength(1)
       expect(listener.changes[0]).toMatchObject({ eventType: 'INSERT', new: { user_id: customers[i]!.id } })
@@ -323,6 +334,43 @@ describe('tokens', () => {
     expect(badFilter.system[0]!.message).toMatch(/Exception: invalid column for filter colour$/)
   })
 
+  it('answers an anonymous join as Realtime does (joined, then refused), and subscribes it once the user’s token comes', async () => {
+    const alice = await createCustomer()
+    // The token realtime-js asks for at each (re)join, as supabase-js gives it: none yet (the anon key), then the user's.
+    let token: string = SUPABASE_LOCAL_ANON_KEY
+    const client = createClient(standIn.url, SUPABASE_LOCAL_ANON_KEY, { ...realtimeClientOptions, accessToken: async () => token })
+    clients.push(client)
+    // Prealerts, as the app's channel asks for them: the anonymous role may not read that table at all.
+    const listener = await listen(client, 'anonymous', 'prealerts', `user_id=eq.${alice.id}`)
+    expect(listener.statuses).toEqual(['SUBSCRIBED'])
+    await waitFor(() => listener.system.length > 0, 'the subscription notice')
+    expect(listener.system[0]).toMatchObject({ extension: 'postgres_changes', status: 'error', message: expect.stringMatching(/invalid column for filter user_id$/) })
+
+    token = alice.token
+    await client.realtime.setAuth()
+    await waitFor(() => listener.system.length > 1, 'the notice for the signed-in subscriber')
+    expect(listener.system[1]).toMatchObject({ extension: 'postgres_changes', status: 'ok', message: 'Subscribed to PostgreSQL' })
+    const { rows } = await standIn.db.query<{ id: string }>(
+      `insert into public.prealerts (user_id, tracking_code, store, description, declared_value_usd) values ($1, $2, 'Amazon', 'Book', 10) returning id`,
+      [alice.id, `RT${randomUUID().slice(0, 8).toUpperCase()}`],
+    )
+    await waitFor(() => listener.changes.length > 0, "Alice's prealert")
+    expect(rowIds(listener)).toEqual([rows[0]!.id])
+  })
+
+  it('confirms a signed-in join’s subscriptions with a system notice', async () => {
+    const alice = await createCustomer()
+    const listener = await listen(await clientWithToken(alice.token), 'confirmed', 'prealerts', `user_id=eq.${alice.id}`)
+    await waitFor(() => listener.system.length > 0, 'the subscription notice')
+    const { rows } = await standIn.db.query<{ id: string }>(
+      `insert into public.prealerts (user_id, tracking_code, store, description, declared_value_usd) values ($1, $2, 'Amazon', 'Book', 10) returning id`,
+      [alice.id, `RT${randomUUID().slice(0, 8).toUpperCase()}`],
+    )
+    await waitFor(() => listener.changes.length > 0, "Alice's prealert")
+    expect(rowIds(listener)).toEqual([rows[0]!.id])
+    expect(listener.system).toEqual([{ extension: 'postgres_changes', status: 'ok', message: 'Subscribed to PostgreSQL', channel: expect.any(String) }])
+  })
+
   it('follows a refreshed token, and closes the channel when a token expires', async () => {
     const alice = await createCustomer()
     const bob = await createCustomer()
@@ -340,7 +388,8 @@ describe('tokens', () => {
     const alicesPackage = await insertPackage(alice.id)
     const bobsPackage = await insertPackage(bob.id)
     await waitFor(() => refreshed.changes.length === 1 && signingIn.changes.length === 1, 'both refreshed subscribers')
-    await settle()
+    // The expired one is closed: nothing reaches a closed channel.
+    await fence([refreshed, signingIn])
     expect(rowIds(refreshed)).toEqual([alicesPackage])
     expect(rowIds(signingIn)).toEqual([bobsPackage])
     expect(expiring.changes).toEqual([])

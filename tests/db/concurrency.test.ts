@@ -4,7 +4,7 @@ import type pg from 'pg'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { JwtClaims } from '../../supabase/local/as-role.ts'
 import { applySchema } from '../../supabase/local/database.ts'
-import { type Cluster, beginAs, queryAs, startCluster } from './postgres-cluster.ts'
+import { type Cluster, beginAs, queryAs, startCluster, waitUntilBlocked } from './postgres-cluster.ts'
 
 // Runs on a real PostgreSQL 15: overlapping transactions need real connections.
 
@@ -37,17 +37,6 @@ interface Pull {
   packages: { id: string }[]
   checkpoint: string | null
   has_more: boolean
-}
-
-/** Waits until `client`'s backend is blocked on a lock. */
-async function waitUntilBlocked(client: pg.Client, lock: string) {
-  const pid = (client as unknown as { processID: number }).processID
-  for (let i = 0; i < 200; i++) {
-    const { rows } = await owner.query(`select 1 from pg_stat_activity where pid = $1 and wait_event_type = 'Lock'`, [pid])
-    if (rows.length > 0) return
-    await new Promise((resolve) => setTimeout(resolve, 25))
-  }
-  throw new Error(`the second connection never blocked on ${lock}`)
 }
 
 // A setup failure (typically: PostgreSQL 15 not installed) fails every test
@@ -142,7 +131,7 @@ describe('apply_package_status under concurrency', () => {
     const firstResult = (await first.query<{ result: Result }>(applySql, [op1, packageId, 'transito', 1])).rows[0]!.result
     await beginAs(second, adminClaims[1]!)
     const secondCall = second.query<{ result: Result }>(applySql, [op2, packageId, 'aduana', 1])
-    await waitUntilBlocked(second, 'the package row lock')
+    await waitUntilBlocked(owner, second, 'the package row lock')
     await first.query('commit')
     const secondResult = (await secondCall).rows[0]!.result
     await second.query('commit')
@@ -164,7 +153,7 @@ describe('apply_package_status under concurrency', () => {
     const firstResult = (await first.query<{ result: Result }>(applySql, [op, packageId, 'disponible', 1])).rows[0]!.result
     await beginAs(second, adminClaims[0]!)
     const replay = second.query<{ result: Result }>(applySql, [op, packageId, 'disponible', 1])
-    await waitUntilBlocked(second, 'the package row lock')
+    await waitUntilBlocked(owner, second, 'the package row lock')
     await first.query('commit')
     const replayResult = (await replay).rows[0]!.result
     await second.query('commit')
@@ -214,7 +203,7 @@ describe('register_package under concurrency', () => {
     const firstResult = (await first.query<{ result: Registered }>(registerSql, params)).rows[0]!.result
     await beginAs(second, adminClaims[1]!)
     const replay = second.query<{ result: Registered }>(registerSql, params)
-    await waitUntilBlocked(second, "the first registration's uncommitted primary key")
+    await waitUntilBlocked(owner, second, "the first registration's uncommitted primary key")
     await first.query('commit')
     const replayResult = (await replay).rows[0]!.result
     await second.query('commit')
@@ -233,7 +222,7 @@ describe('register_package under concurrency', () => {
     await first.query(registerSql, params)
     await beginAs(second, adminClaims[1]!)
     const replay = second.query<{ result: Registered }>(registerSql, params)
-    await waitUntilBlocked(second, "the first registration's uncommitted primary key")
+    await waitUntilBlocked(owner, second, "the first registration's uncommitted primary key")
     await first.query('rollback')
     const replayResult = (await replay).rows[0]!.result
     await second.query('commit')

@@ -106,3 +106,17 @@ export async function queryAs<R extends pg.QueryResultRow>(
     throw error
   }
 }
+
+/**
+ * Waits until `client`'s backend is blocked on a lock (seen by `observer`, another connection): the
+ * race a concurrency test sets up has begun. Polls pg_stat_activity; gives up after 5 s.
+ */
+export async function waitUntilBlocked(observer: pg.Client, client: pg.Client, lock: string): Promise<void> {
+  const pid = (client as unknown as { processID: number }).processID
+  for (let i = 0; i < 200; i++) {
+    const { rows } = await observer.query(`select 1 from pg_stat_activity where pid = $1 and wait_event_type = 'Lock'`, [pid])
+    if (rows.length > 0) return
+    await new Promise((resolve) => setTimeout(resolve, 25))
+  }
+  throw new Error(`the second connection never blocked on ${lock}`)
+}

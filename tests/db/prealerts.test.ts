@@ -3,7 +3,7 @@ import type pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { JwtClaims } from '../../supabase/local/as-role.ts'
 import { type Caller, createApiUser, engines, type Engine } from './engines.ts'
-import { type Cluster, beginAs, queryAs, startCluster } from './postgres-cluster.ts'
+import { type Cluster, beginAs, queryAs, startCluster, waitUntilBlocked } from './postgres-cluster.ts'
 
 // Prealerts on PGlite and PostgreSQL 15: who reads them, save_prealert and cancel_prealert
 // (normalised, limited, exactly once per op), pull_prealerts' pages, and register_package
@@ -537,17 +537,6 @@ describe('PostgreSQL 15, overlapping transactions', () => {
     return client
   }
 
-  /** Waits until `client`'s backend is blocked on a lock. */
-  const waitUntilBlocked = async (client: pg.Client, lock: string) => {
-    const pid = (client as unknown as { processID: number }).processID
-    for (let i = 0; i < 200; i++) {
-      const { rows } = await owner.query(`select 1 from pg_stat_activity where pid = $1 and wait_event_type = 'Lock'`, [pid])
-      if (rows.length > 0) return
-      await new Promise((resolve) => setTimeout(resolve, 25))
-    }
-    throw new Error(`the second connection never blocked on ${lock}`)
-  }
-
   const saveSql = `select public.save_prealert($1, $2, $3, 'Amazon', 'Shoes', 10, null) as result`
   const registerSql = `select public.register_package(gen_random_uuid(), $1, $2, gen_random_uuid(), 'recibido', $3) as result`
   type Result<R> = { result: R }
@@ -586,7 +575,7 @@ describe('PostgreSQL 15, overlapping transactions', () => {
     const original = (await first.query<Result<Prealert>>(saveSql, params)).rows[0]!.result
     await beginAs(second, customer)
     const replay = second.query<Result<Prealert>>(saveSql, params)
-    await waitUntilBlocked(second, "the first save's uncommitted op")
+    await waitUntilBlocked(owner, second, "the first save's uncommitted op")
     await first.query('commit')
     const replayed = (await replay).rows[0]!.result
     await second.query('commit')
@@ -602,7 +591,7 @@ describe('PostgreSQL 15, overlapping transactions', () => {
     await first.query(saveSql, [randomUUID(), randomUUID(), tracking])
     await beginAs(second, customer)
     const racing = settle<Prealert>(second.query(saveSql, [randomUUID(), randomUUID(), tracking]))
-    await waitUntilBlocked(second, 'the unique index of open tracking numbers')
+    await waitUntilBlocked(owner, second, 'the unique index of open tracking numbers')
     await first.query('commit')
     expect(await racing).toEqual({ ok: false, code: 'PT409', message: 'A package with this tracking number is already announced' })
     await second.query('rollback')
@@ -617,7 +606,7 @@ describe('PostgreSQL 15, overlapping transactions', () => {
     const a = (await first.query<Result<Registered>>(registerSql, [packageA, customer.sub, prealert.tracking_code])).rows[0]!.result
     await beginAs(second, admin)
     const pendingB = second.query<Result<Registered>>(registerSql, [packageB, customer.sub, prealert.tracking_code])
-    await waitUntilBlocked(second, 'the prealert row lock')
+    await waitUntilBlocked(owner, second, 'the prealert row lock')
     await first.query('commit')
     const b = (await pendingB).rows[0]!.result
     await second.query('commit')
@@ -635,7 +624,7 @@ describe('PostgreSQL 15, overlapping transactions', () => {
     await warehouse.query(registerSql, [randomUUID(), customer.sub, tracking])
     await beginAs(phone, customer)
     const edit = settle<Prealert>(phone.query(`select public.save_prealert($1, $2, $3, 'eBay', 'Shoes', 10, null) as result`, [randomUUID(), id, tracking]))
-    await waitUntilBlocked(phone, 'the prealert row lock')
+    await waitUntilBlocked(owner, phone, 'the prealert row lock')
     await warehouse.query('commit')
     expect(await edit).toEqual({ ok: false, code: 'PT409', message: 'This prealert can no longer be changed' })
     await phone.query('rollback')

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { JwtClaims } from '../../supabase/local/as-role.ts'
 import { type AddOn, quoteShipment } from '@/features/public/calculator/shipping-quote'
 import { type Caller, createApiUser, engines, type Engine } from './engines.ts'
-import { type Cluster, beginAs, queryAs, startCluster } from './postgres-cluster.ts'
+import { type Cluster, beginAs, queryAs, startCluster, waitUntilBlocked } from './postgres-cluster.ts'
 
 // Shipments on PGlite and PostgreSQL 15: who reads what, rates and set_rates, the price of a
 // request and of its box (the calculator's rules, computed by the database), request_shipment,
@@ -1256,17 +1256,6 @@ describe('PostgreSQL 15, overlapping transactions', () => {
     return client
   }
 
-  /** Waits until `client`'s backend is blocked on a lock. */
-  const waitUntilBlocked = async (client: pg.Client, lock: string) => {
-    const pid = (client as unknown as { processID: number }).processID
-    for (let i = 0; i < 200; i++) {
-      const { rows } = await owner.query(`select 1 from pg_stat_activity where pid = $1 and wait_event_type = 'Lock'`, [pid])
-      if (rows.length > 0) return
-      await new Promise((resolve) => setTimeout(resolve, 25))
-    }
-    throw new Error(`the second connection never blocked on ${lock}`)
-  }
-
   type Result<R> = { result: R }
   const settle = async <R,>(pending: Promise<pg.QueryResult<Result<R>>>) =>
     pending.then(
@@ -1328,7 +1317,7 @@ describe('PostgreSQL 15, overlapping transactions', () => {
     const won = (await phone.query<Result<Shipment>>(requestSql, requestParamsFor(randomUUID(), first, [shared.id, mineOnly.id]))).rows[0]!.result
     await beginAs(laptop, customer)
     const racing = settle<Shipment>(laptop.query(requestSql, requestParamsFor(randomUUID(), second, [theirsOnly.id, shared.id])))
-    await waitUntilBlocked(laptop, 'the shared package')
+    await waitUntilBlocked(owner, laptop, 'the shared package')
     await phone.query('commit')
     expect(await racing).toEqual({ ok: false, code: '22023', message: `p_package_ids: package ${shared.tracking_code} is already in a shipment` })
     await laptop.query('rollback')
@@ -1349,7 +1338,7 @@ describe('PostgreSQL 15, overlapping transactions', () => {
     const original = (await first.query<Result<Shipment>>(requestSql, params)).rows[0]!.result
     await beginAs(second, customer)
     const replay = second.query<Result<Shipment>>(requestSql, params)
-    await waitUntilBlocked(second, "the first request's uncommitted op")
+    await waitUntilBlocked(owner, second, "the first request's uncommitted op")
     await first.query('commit')
     const replayed = (await replay).rows[0]!.result
     await second.query('commit')
@@ -1372,7 +1361,7 @@ describe('PostgreSQL 15, overlapping transactions', () => {
     const original = (await first.query<Result<Advanced>>(advanceSql, params)).rows[0]!.result
     await beginAs(second, admin)
     const replay = second.query<Result<Advanced>>(advanceSql, params)
-    await waitUntilBlocked(second, "the first advance's uncommitted op")
+    await waitUntilBlocked(owner, second, "the first advance's uncommitted op")
     await first.query('commit')
     const replayed = (await replay).rows[0]!.result
     await second.query('commit')
@@ -1397,7 +1386,7 @@ describe('PostgreSQL 15, overlapping transactions', () => {
     await desk.query(cancelSql, [randomUUID(), cancelledFirst.id])
     await beginAs(phone, customer)
     const lateApproval = settle<Shipment>(phone.query(approveSql, [randomUUID(), cancelledFirst.id]))
-    await waitUntilBlocked(phone, "the shipment's row lock")
+    await waitUntilBlocked(owner, phone, "the shipment's row lock")
     await desk.query('commit')
     expect(await lateApproval).toEqual({ ok: false, code: '22023', message: 'a cancelled shipment cannot be approved' })
     await phone.query('rollback')
@@ -1408,7 +1397,7 @@ describe('PostgreSQL 15, overlapping transactions', () => {
     await phone.query(approveSql, [randomUUID(), approvedFirst.id])
     await beginAs(desk, admin)
     const lateCancel = settle<Shipment>(desk.query(cancelSql, [randomUUID(), approvedFirst.id]))
-    await waitUntilBlocked(desk, "the shipment's row lock")
+    await waitUntilBlocked(owner, desk, "the shipment's row lock")
     await phone.query('commit')
     const cancelled = await lateCancel
     await desk.query('commit')

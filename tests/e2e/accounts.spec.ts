@@ -34,7 +34,8 @@ test('a signed-in customer who opens a public page stays on it', async ({ page }
   await signUpThroughUi(page, 'en')
   await page.goto('/en/pricing')
   await expect(page.getByRole('banner').getByRole('link', { name: 'My Locker' })).toBeVisible()
-  await page.waitForTimeout(500)
+  // Signed in and settled (no request in flight): nothing is left that could still send it away.
+  await page.waitForLoadState('networkidle')
   await expect(page).toHaveURL(/\/en\/pricing$/)
 })
 
@@ -158,7 +159,6 @@ test.describe('local-first dashboard', () => {
     await context.setOffline(true)
     await expect(page.getByTestId('sync-line')).toContainText('Offline')
     const { admin, pkg } = await registerPackageFor(customer.email, { tracking_code: 'OFFLINE-1' })
-    await page.waitForTimeout(500)
     await expect(page.getByTestId('package')).toHaveCount(0)
 
     await context.setOffline(false)
