@@ -45,6 +45,12 @@ export const customerPages: Partial<Record<PageKey, Lazy>> = {
   dashboard: withCatalog('account', async () => (await import('./routes/dashboard-route')).DashboardRoute),
 }
 
+/** The customer's shipments: asking for one, and one shipment's page. */
+export const customerShipmentPages = {
+  request: withCatalog('account', async () => (await import('@/features/customer/shipments/request-shipment-page')).RequestShipmentPage),
+  shipment: withCatalog('account', async () => (await import('@/features/customer/shipments/shipment-page')).ShipmentPage),
+} satisfies Record<string, Lazy>
+
 export const adminPages: Partial<Record<PageKey, Lazy>> = {
   adminPanel: withCatalog('account', async () => (await import('@/features/admin/panel/admin-panel-page')).AdminPanelPage),
 }
@@ -55,6 +61,9 @@ export const adminArea = {
   dashboard: async () => ({ Component: (await import('@/features/admin/area/admin-dashboard-page')).AdminDashboardPage }),
   users: async () => ({ Component: (await import('./routes/admin-users-route')).AdminUsersRoute }),
   packages: async () => ({ Component: (await import('@/features/admin/area/packages-page')).PackagesPage }),
+  shipments: async () => ({ Component: (await import('@/features/admin/shipments/shipments-page')).ShipmentsPage }),
+  shipment: async () => ({ Component: (await import('@/features/admin/shipments/shipment-desk-page')).ShipmentDeskPage }),
+  rates: async () => ({ Component: (await import('@/features/admin/rates/rates-page')).RatesPage }),
 } satisfies Record<string, Lazy>
 
 /** A section SPEC leaves unbuilt: an in-construction notice with its own title. */

@@ -4,7 +4,7 @@ import { defaultLang, isLang, preferredLang } from '@/i18n/locales'
 import { pageFromSlug, pageSlugs, slugsOf, type PageKey } from '@/i18n/slugs'
 import { AppErrorPage } from './layout/app-error-page'
 import { PublicLayout } from './layout/public-layout'
-import { adminArea, adminPages, adminPlaceholder, blogArticlePage, customerPages, notFoundPage, publicPages, requireSession, withCatalog } from './public-pages'
+import { adminArea, adminPages, adminPlaceholder, blogArticlePage, customerPages, customerShipmentPages, notFoundPage, publicPages, requireSession, withCatalog } from './public-pages'
 
 /** `/:lang/...` with an unknown language goes to the preferred one, keeping a known page slug. */
 export async function langLoader({ params, request }: LoaderFunctionArgs) {
@@ -46,7 +46,16 @@ export const routes: RouteObject[] = [
           { index: true, lazy: publicPages.home },
           ...slugRoutes(publicPages),
           ...slugsOf('blog').map((slug) => ({ path: `${slug}/:article`, lazy: blogArticlePage })),
-          { lazy: requireSession(), children: slugRoutes(customerPages) },
+          {
+            lazy: requireSession(),
+            children: [
+              ...slugRoutes(customerPages),
+              ...slugsOf('dashboard').flatMap((slug) => [
+                { path: `${slug}/shipments/new`, lazy: customerShipmentPages.request },
+                { path: `${slug}/shipments/:shipmentId`, lazy: customerShipmentPages.shipment },
+              ]),
+            ],
+          },
           { lazy: requireSession(true), children: slugRoutes(adminPages) },
           { path: '*', lazy: notFoundPage },
         ],
@@ -70,7 +79,10 @@ export const routes: RouteObject[] = [
               { index: true, lazy: adminArea.dashboard },
               { path: 'users', lazy: adminArea.users },
               { path: 'packages', lazy: adminArea.packages },
-              ...(['shipments', 'rates', 'content', 'reports'] as const).map((section) => ({ path: section, lazy: adminPlaceholder(section) })),
+              { path: 'shipments', lazy: adminArea.shipments },
+              { path: 'shipments/:shipmentId', lazy: adminArea.shipment },
+              { path: 'rates', lazy: adminArea.rates },
+              ...(['content', 'reports'] as const).map((section) => ({ path: section, lazy: adminPlaceholder(section) })),
               { path: '*', lazy: notFoundPage },
             ],
           },

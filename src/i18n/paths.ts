@@ -13,6 +13,10 @@ export const paths = {
   authCallback: () => '/auth/callback',
   adminLogin: (redirectTo?: string) => withRedirect('/admin/login', redirectTo),
   admin: (section?: AdminSection) => (section ? `/admin/${section}` : '/admin'),
+  /** The customer's shipments live under the dashboard (its slug is the same in both languages). */
+  newShipment: (lang: Lang) => `/${lang}/${pageSlugs.dashboard[lang]}/shipments/new`,
+  shipment: (lang: Lang, shipmentId: string) => `/${lang}/${pageSlugs.dashboard[lang]}/shipments/${shipmentId}`,
+  adminShipment: (shipmentId: string) => `/admin/shipments/${shipmentId}`,
 }
 
 /** The sections of the `/admin` area (SPEC §2), each its own path under it. */

@@ -6,8 +6,6 @@ import { PageMeta } from '@/components/page-meta'
 import { Button } from '@/components/ui/button'
 
 const placeholderSections = {
-  shipments: { title: msg`Shipments`, action: msg`New shipment` },
-  rates: { title: msg`Rates`, action: msg`Edit rates` },
   content: { title: msg`Content`, action: msg`New article` },
   reports: { title: msg`Reports`, action: msg`Export report` },
 } satisfies Record<string, { title: MessageDescriptor; action: MessageDescriptor }>

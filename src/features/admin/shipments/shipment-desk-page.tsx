@@ -1,0 +1,4 @@
+// Stub: replaced by the page itself.
+export function ShipmentDeskPage() {
+  return null
+}
