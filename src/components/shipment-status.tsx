@@ -13,7 +13,7 @@ export const shipmentStatusLabels: Record<ShipmentStatus, MessageDescriptor> = {
   in_customs: msg`In customs`,
   ready: msg`Ready for delivery`,
   delivered: msg`Delivered`,
-  cancelled: msg`Cancelled`,
+  cancelled: msg({ message: 'Cancelled', context: 'shipment' }),
 }
 
 const colors: Record<ShipmentStatus, string> = {
