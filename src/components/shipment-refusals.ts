@@ -29,15 +29,15 @@ const refusals: [RegExp, (i18n: I18n, match: RegExpMatchArray) => string][] = [
   [/\.unit_value_usd must be 0 to 50000 USD/, (i18n) => i18n._(msg`Each item's unit value must be 0 to 50,000 USD, with at most 2 decimals.`)],
   [/^p_address\.phone may contain only/, (i18n) => i18n._(msg`The phone may contain only digits, spaces and + - ( ).`)],
   [/^p_address\.(\w+) must be/, (i18n) => i18n._(msg`The delivery address is incomplete or too long: check every field.`)],
-  [/^a (\w+) shipment cannot be cancelled$/, (i18n, [, from = '']) => {
+  [/^a shipment that is (\w+) cannot be cancelled$/, (i18n, [, from = '']) => {
     const status = statusName(i18n, from)
     return i18n._(msg`This shipment can no longer be cancelled: it is ${status}.`)
   }],
-  [/^a (\w+) shipment cannot be approved$/, (i18n, [, from = '']) => {
+  [/^a shipment that is (\w+) cannot be approved$/, (i18n, [, from = '']) => {
     const status = statusName(i18n, from)
     return i18n._(msg`This shipment cannot be approved now: it is ${status}.`)
   }],
-  [/^a (\w+) shipment cannot become (\w+)$/, (i18n, [, fromCode = '', toCode = '']) => {
+  [/^a shipment that is (\w+) cannot become (\w+)$/, (i18n, [, fromCode = '', toCode = '']) => {
     const [from, to] = [statusName(i18n, fromCode), statusName(i18n, toCode)]
     return i18n._(msg`A shipment that is ${from} cannot become ${to}.`)
   }],
@@ -46,7 +46,11 @@ const refusals: [RegExp, (i18n: I18n, match: RegExpMatchArray) => string][] = [
   [/^p_details: length_cm \+ width_cm \+ height_cm must be at most ([\d.]+) cm/, (i18n, [, max = '']) => i18n._(msg`Length + width + height must be at most ${max} cm.`)],
   [/^p_details\.carrier must be 1 to 60 characters$/, (i18n) => i18n._(msg`The carrier must have 1 to 60 characters.`)],
   [/^p_details\.tracking must be 4 to 60 characters/, (i18n) => i18n._(msg`The tracking number must have 4 to 60 characters: letters, digits and -.`)],
-  [/^p_[\w, ]+ (is|are) required$|^p_\w+ must be a JSON object|is not an? (option|item field|address field|detail)/, (i18n) => i18n._(msg`This change reached the server incomplete. Discard it and make the change again.`)],
+  // What the app's own forms never send: a change that arrives like this was damaged on the way.
+  [
+    /^p_[\w, ]+ (is|are) required$|must be a JSON object$|must be true or false$|is not an? (option|item field|address field|detail)|^p_(service|status) must be|^p_package_ids must not list|^p_details must be empty/,
+    (i18n) => i18n._(msg`This change reached the server incomplete. Discard it and make the change again.`),
+  ],
 ]
 
 function statusName(i18n: I18n, status: string): string {

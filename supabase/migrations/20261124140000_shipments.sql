@@ -805,7 +805,7 @@ begin
   end if;
   if not (v_shipment.status = 'requested'
     or (v_admin and v_shipment.status in ('processing', 'awaiting_approval', 'approved'))) then
-    raise exception 'a % shipment cannot be cancelled', v_shipment.status using errcode = '22023';
+    raise exception 'a shipment that is % cannot be cancelled', v_shipment.status using errcode = '22023';
   end if;
 
   update public.shipments set status = 'cancelled' where id = p_shipment_id returning * into v_shipment;
@@ -850,7 +850,7 @@ begin
     raise exception 'permission denied: only the customer approves their shipment' using errcode = '42501';
   end if;
   if v_shipment.status <> 'awaiting_approval' then
-    raise exception 'a % shipment cannot be approved', v_shipment.status using errcode = '22023';
+    raise exception 'a shipment that is % cannot be approved', v_shipment.status using errcode = '22023';
   end if;
 
   update public.shipments set status = 'approved' where id = p_shipment_id returning * into v_shipment;
@@ -942,7 +942,7 @@ begin
       ('requested', 'processing'), ('processing', 'awaiting_approval'), ('approved', 'shipped'),
       ('shipped', 'in_customs'), ('in_customs', 'ready'), ('ready', 'delivered'))
     or (p_status = 'cancelled' and v_from in ('requested', 'processing', 'awaiting_approval', 'approved'))) then
-    raise exception 'a % shipment cannot become %', v_from, p_status using errcode = '22023';
+    raise exception 'a shipment that is % cannot become %', v_from, p_status using errcode = '22023';
   end if;
 
   if p_status = 'awaiting_approval' then
@@ -1006,7 +1006,7 @@ begin
 
   else
     if v_details <> '{}'::jsonb then
-      raise exception 'p_details must be empty when a % shipment becomes %', v_from, p_status using errcode = '22023';
+      raise exception 'p_details must be empty when a shipment goes from % to %', v_from, p_status using errcode = '22023';
     end if;
     update public.shipments set status = p_status where id = p_shipment_id returning * into v_shipment;
   end if;

@@ -877,7 +877,7 @@ describe.each(engines)('$engine', ({ open }) => {
     it('the owner cannot cancel once the warehouse is at work', async () => {
       for (const status of ['processing', 'awaiting_approval', 'approved', 'shipped'] as const) {
         const shipment = await walk(await requested(customer), status)
-        expect(await tryCancel(customer, shipment.id), status).toEqual(invalid(`a ${status} shipment cannot be cancelled`))
+        expect(await tryCancel(customer, shipment.id), status).toEqual(invalid(`a shipment that is ${status} cannot be cancelled`))
       }
     })
 
@@ -907,7 +907,7 @@ describe.each(engines)('$engine', ({ open }) => {
     it('nobody cancels a shipment on its way, delivered or cancelled', async () => {
       for (const status of ['shipped', 'in_customs', 'ready', 'delivered', 'cancelled'] as const) {
         const shipment = await walk(await requested(customer), status)
-        expect(await tryCancel(admin, shipment.id), status).toEqual(invalid(`a ${status} shipment cannot be cancelled`))
+        expect(await tryCancel(admin, shipment.id), status).toEqual(invalid(`a shipment that is ${status} cannot be cancelled`))
       }
     })
 
@@ -929,19 +929,19 @@ describe.each(engines)('$engine', ({ open }) => {
       expect(approved.events.map((event) => event.status)).toEqual(['requested', 'processing', 'awaiting_approval', 'approved'])
       for (const id of shipment.package_ids) expect(await packageState(id)).toMatchObject({ status: 'consolidacion' })
       expect(await approve(customer, shipment.id, opId)).toEqual(approved)
-      expect(await tryApprove(customer, shipment.id)).toEqual(invalid('a approved shipment cannot be approved'))
+      expect(await tryApprove(customer, shipment.id)).toEqual(invalid('a shipment that is approved cannot be approved'))
     })
 
     it('refuses every other status, someone else and admins', async () => {
       for (const status of ['requested', 'processing', 'shipped', 'cancelled'] as const) {
         const shipment = await walk(await requested(customer), status)
-        expect(await tryApprove(customer, shipment.id), status).toEqual(invalid(`a ${status} shipment cannot be approved`))
+        expect(await tryApprove(customer, shipment.id), status).toEqual(invalid(`a shipment that is ${status} cannot be approved`))
       }
       const waiting = await walk(await requested(customer), 'awaiting_approval')
       expect(await tryApprove(other, waiting.id)).toEqual(notFound)
       expect(await tryApprove(customer, randomUUID())).toEqual(notFound)
       expect(await tryApprove(admin, waiting.id)).toEqual(denied('permission denied: only the customer approves their shipment'))
-      expect(await tryAdvance(admin, waiting.id, { status: 'approved', base: waiting.version })).toEqual(invalid('a awaiting_approval shipment cannot become approved'))
+      expect(await tryAdvance(admin, waiting.id, { status: 'approved', base: waiting.version })).toEqual(invalid('a shipment that is awaiting_approval cannot become approved'))
     })
   })
 
@@ -1056,7 +1056,7 @@ describe.each(engines)('$engine', ({ open }) => {
         for (const to of targets) {
           const details = to === 'awaiting_approval' ? box : to === 'shipped' ? dispatch : null
           expect(await tryAdvance(admin, shipment.id, { status: to, base: shipment.version, details }), `${from} → ${to}`).toEqual(
-            invalid(`a ${from} shipment cannot become ${to}`),
+            invalid(`a shipment that is ${from} cannot become ${to}`),
           )
         }
       }
@@ -1165,7 +1165,7 @@ describe.each(engines)('$engine', ({ open }) => {
     it('a step with nothing to say takes no details', async () => {
       const shipment = await requested(customer)
       expect(await tryAdvance(admin, shipment.id, { status: 'processing', base: shipment.version, details: { weight_kg: 1 } })).toEqual(
-        invalid('p_details must be empty when a requested shipment becomes processing'),
+        invalid('p_details must be empty when a shipment goes from requested to processing'),
       )
       expect(await tryAdvance(admin, shipment.id, { status: 'processing', base: shipment.version, details: {} })).toMatchObject({ ok: true })
     })
@@ -1388,7 +1388,7 @@ describe('PostgreSQL 15, overlapping transactions', () => {
     const lateApproval = settle<Shipment>(phone.query(approveSql, [randomUUID(), cancelledFirst.id]))
     await waitUntilBlocked(owner, phone, "the shipment's row lock")
     await desk.query('commit')
-    expect(await lateApproval).toEqual({ ok: false, code: '22023', message: 'a cancelled shipment cannot be approved' })
+    expect(await lateApproval).toEqual({ ok: false, code: '22023', message: 'a shipment that is cancelled cannot be approved' })
     await phone.query('rollback')
     expect(await stored(cancelledFirst.id)).toEqual({ status: 'cancelled', version: cancelledFirst.version + 1 })
 

@@ -11,9 +11,12 @@ const catalogFiles = import.meta.glob<{ messages: Messages }>('../../locales/*/*
 const catalogs = (lang: Lang): Messages =>
   Object.assign({}, ...Object.entries(catalogFiles).filter(([file]) => file.includes(`/${lang}/`)).map(([, module]) => module.messages))
 
+/** A fresh i18n in the given language with every catalog loaded, as the app has it. */
+export const appI18n = (lang: Lang) => setupI18n({ locale: lang, messages: { es: catalogs('es'), en: catalogs('en') } })
+
 /** Renders a screen as the app does: a fresh i18n in the given language, inside a router at `path`. */
 export function renderScreen(ui: ReactElement, { lang = 'en', path = `/${lang}` }: { lang?: Lang; path?: string } = {}) {
-  const i18n = setupI18n({ locale: lang, messages: { es: catalogs('es'), en: catalogs('en') } })
+  const i18n = appI18n(lang)
   const router = createMemoryRouter([{ path: '/:lang/*', element: ui }, { path: '*', element: ui }], { initialEntries: [path] })
   return render(
     <I18nProvider i18n={i18n}>
