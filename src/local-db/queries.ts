@@ -29,6 +29,12 @@ export function usePackage(packageId: string | null) {
   return useLiveQuery(() => (packageId ? db.packages.get(packageId) : undefined), [packageId])
 }
 
+/** Packages by id, in the order asked (those not on this device left out): a shipment's. */
+export function usePackagesById(packageIds: readonly string[]) {
+  const key = packageIds.join(',')
+  return useLiveQuery(async () => (await db.packages.bulkGet(key ? key.split(',') : [])).filter((pkg) => pkg !== undefined), [key])
+}
+
 /** The customer's prealerts with their queued changes on top, most recently changed first. */
 export function usePrealerts(userId: string) {
   return useLiveQuery(async () => {

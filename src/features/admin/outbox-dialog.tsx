@@ -1,12 +1,14 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
+import { Link } from '@/components/links'
 import { StatusBadge } from '@/components/package-status'
+import { ShipmentStatusBadge } from '@/components/shipment-status'
 import { Button } from '@/components/ui/button'
 import { Dialog } from '@/components/ui/dialog'
 import { useDeviceWrite } from '@/components/use-device-write'
 import { formatDateTime } from '@/i18n/format'
-import { useLang } from '@/i18n/paths'
-import type { PackageOp } from '@/local-db/db'
+import { paths, useLang } from '@/i18n/paths'
+import { isShipmentOp, type PackageOp, type ShipmentOp } from '@/local-db/db'
 import type { LocalPackage } from '@/local-db/queries'
 import { useOutbox, useOutboxCounts } from '@/outbox/queries'
 import { discard, reapply, retry, sendNow } from '@/outbox/resolve'
@@ -75,9 +77,7 @@ function OutboxEntries({ userId, onClose }: { userId: string; onClose: () => voi
         </p>
       ) : (
         <ol className="divide-y divide-slate-200 dark:divide-slate-700">
-          {entries.map(({ op, pkg }) => (
-            <OutboxEntry key={op.seq} op={op} pkg={pkg} />
-          ))}
+          {entries.map((entry) => (isShipmentOp(entry.op) ? <ShipmentOutboxEntry key={entry.op.seq} op={entry.op} onOpen={onClose} /> : <OutboxEntry key={entry.op.seq} op={entry.op} pkg={entry.pkg} />))}
         </ol>
       )}
       <div className="flex flex-wrap justify-end gap-2">
@@ -152,6 +152,33 @@ function OutboxEntry({ op, pkg }: { op: PackageOp; pkg: LocalPackage | undefined
           </div>
         </div>
       )}
+    </li>
+  )
+}
+
+/** A shipment step: what it does and how it is doing; it is resolved on the shipment's own page. */
+function ShipmentOutboxEntry({ op, onOpen }: { op: ShipmentOp; onOpen: () => void }) {
+  const lang = useLang()
+  return (
+    <li data-testid="outbox-entry" data-state={op.state} className="space-y-2 py-3">
+      <div className="flex flex-wrap items-center gap-2">
+        <Link to={paths.adminShipment(op.shipmentId)} onClick={onOpen} className="text-sm font-semibold text-brand-700 underline dark:text-brand-100">
+          <Trans>Shipment</Trans>
+        </Link>
+        <span className="ml-auto text-xs text-slate-500 dark:text-slate-400">{formatDateTime(op.createdAt, lang)}</span>
+      </div>
+      <p className="flex flex-wrap items-center gap-2 text-sm">
+        {op.kind === 'advance-shipment' ? (
+          <>
+            <Trans>Step to</Trans> <ShipmentStatusBadge status={op.status} />
+          </>
+        ) : (
+          <Trans>Customer change</Trans>
+        )}
+      </p>
+      <p className="text-sm text-slate-600 dark:text-slate-400">
+        {op.state === 'pending' ? <Trans>Waiting to be sent.</Trans> : <Trans>Not applied: open the shipment to decide.</Trans>}
+      </p>
     </li>
   )
 }

@@ -12,6 +12,7 @@ import { useSessionUser } from '@/stores/session-store'
 import { useSyncStatusStore } from '@/stores/sync-status-store'
 import { PackageList } from './package-list'
 import { PrealertsSection } from './prealerts/prealerts-section'
+import { ShipmentsSection } from './shipments/shipments-section'
 import { ProfileCard, type SaveProfile } from './profile-card'
 import { SyncLine } from './sync-line'
 
@@ -63,6 +64,7 @@ export function DashboardPage({ saveProfile }: { saveProfile: SaveProfile }) {
           </Link>
         </div>
         <div className="space-y-8">
+          <ShipmentsSection userId={user.id} />
           <PrealertsSection userId={user.id} />
           <PackageList userId={user.id} plan={profile?.plan} />
         </div>

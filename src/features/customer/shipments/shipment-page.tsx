@@ -1,4 +1,104 @@
-// Stub: replaced by the page itself.
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useState } from 'react'
+import { useParams } from 'react-router'
+import { Link } from '@/components/links'
+import { PageMeta } from '@/components/page-meta'
+import { ShipmentChange } from '@/components/shipment-change'
+import { ShipmentStatusBadge } from '@/components/shipment-status'
+import { ShipmentSummary } from '@/components/shipment-summary'
+import { Button } from '@/components/ui/button'
+import { Dialog } from '@/components/ui/dialog'
+import { Spinner } from '@/components/ui/spinner'
+import { useDeviceWrite } from '@/components/use-device-write'
+import { formatDateTime, formatUsd } from '@/i18n/format'
+import { paths, useLang } from '@/i18n/paths'
+import { usePackagesById, useShipment } from '@/local-db/queries'
+import type { LocalShipment } from '@/local-db/shipment-overlay'
+import { queueShipmentApproval, queueShipmentCancel } from '@/outbox/queue-shipments'
+import { useSessionUser } from '@/stores/session-store'
+
+/** One of the customer's shipments: everything it holds, and what the customer can do with it now. */
 export function ShipmentPage() {
-  return null
+  const { t } = useLingui()
+  const lang = useLang()
+  const { shipmentId = '' } = useParams()
+  const shipment = useShipment(shipmentId)
+  return (
+    <div className="mx-auto max-w-5xl space-y-6 px-4 py-8">
+      <PageMeta title={t`Shipment`} description={t`A shipment of your packages, step by step.`} />
+      <Link to={paths.page(lang, 'dashboard')} className="text-sm font-medium text-brand-700 underline dark:text-brand-100">
+        <Trans>Back to my locker</Trans>
+      </Link>
+      {shipment === undefined ? (
+        <Spinner label={t`Loading the shipment…`} />
+      ) : shipment === null ? (
+        <p role="alert" className="rounded-xl border border-dashed border-slate-300 p-6 dark:border-slate-700">
+          <Trans>This shipment is not on this device: it may have been discarded, or belong to another account.</Trans>
+        </p>
+      ) : (
+        <ShipmentView shipment={shipment} />
+      )}
+    </div>
+  )
+}
+
+function ShipmentView({ shipment }: { shipment: LocalShipment }) {
+  const { t } = useLingui()
+  const lang = useLang()
+  const user = useSessionUser()!
+  const packages = usePackagesById(shipment.package_ids) ?? []
+  const write = useDeviceWrite()
+  const [cancelling, setCancelling] = useState(false)
+  const settled = !shipment.refused && !shipment.conflict
+  const when = formatDateTime(shipment.created_at, lang)
+  const final = shipment.final_cents === null ? '' : formatUsd(shipment.final_cents, lang)
+
+  return (
+    <>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-3xl font-extrabold">
+          <Trans>Shipment of {when}</Trans>
+        </h1>
+        <span data-testid="shipment-status">
+          <ShipmentStatusBadge status={shipment.status} />
+        </span>
+      </div>
+      <ShipmentChange shipment={shipment} />
+      {shipment.status === 'awaiting_approval' && settled && (
+        <div className="flex flex-wrap items-center justify-between gap-3 rounded-2xl border border-amber-300 bg-amber-50 p-5 dark:border-amber-800 dark:bg-amber-950">
+          <p className="font-medium">
+            <Trans>Your box is weighed: the final charge is {final}. Approve it and we ship.</Trans>
+          </p>
+          <Button onClick={() => void write(() => queueShipmentApproval(user.id, shipment.id))}>
+            <Trans>Approve final charge</Trans>
+          </Button>
+        </div>
+      )}
+      <ShipmentSummary shipment={shipment} packages={packages} />
+      {shipment.status === 'requested' && settled && (
+        <Button variant="ghost" onClick={() => setCancelling(true)}>
+          <Trans>Cancel shipment</Trans>
+        </Button>
+      )}
+      <Dialog open={cancelling} title={t`Cancel this shipment?`} onClose={() => setCancelling(false)}>
+        <p className="text-sm">
+          <Trans>Its packages stay at the warehouse, ready for another shipment.</Trans>
+        </p>
+        <div className="flex flex-wrap justify-end gap-2">
+          <Button variant="secondary" onClick={() => setCancelling(false)}>
+            <Trans>Keep it</Trans>
+          </Button>
+          <Button
+            variant="danger"
+            onClick={() => {
+              void write(() => queueShipmentCancel(user.id, shipment.id))
+              setCancelling(false)
+            }}
+          >
+            <Trans>Cancel shipment</Trans>
+          </Button>
+        </div>
+      </Dialog>
+    </>
+  )
 }

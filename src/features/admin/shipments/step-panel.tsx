@@ -1,0 +1,175 @@
+import type { MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useState, type FormEvent } from 'react'
+import { poundsPerKilogram, priceShipment } from '@/business-rules/shipment-price'
+import type { FieldErrors } from '@/components/form-validation'
+import { PriceBreakdownList } from '@/components/price-breakdown'
+import { Button } from '@/components/ui/button'
+import { Dialog } from '@/components/ui/dialog'
+import { TextField } from '@/components/ui/field'
+import { useDeviceWrite } from '@/components/use-device-write'
+import type { ShipmentStepDetails } from '@/local-db/db'
+import type { LocalProfile } from '@/local-db/queries'
+import { useRates } from '@/local-db/rates'
+import type { ShipmentStatus } from '@/local-db/rows'
+import type { LocalShipment } from '@/local-db/shipment-overlay'
+import { queueShipmentStep } from '@/outbox/queue-shipments'
+import { useSessionUser } from '@/stores/session-store'
+import { boxDetails, dispatchDetails, validateBox, validateDispatch, type BoxForm, type DispatchForm } from './step-validation'
+
+/** The one-click steps, by the status they move on from. */
+const simpleSteps: Partial<Record<ShipmentStatus, { to: ShipmentStatus; label: MessageDescriptor }>> = {
+  requested: { to: 'processing', label: msg`Start processing` },
+  shipped: { to: 'in_customs', label: msg`Mark in customs` },
+  in_customs: { to: 'ready', label: msg`Mark ready for delivery` },
+  ready: { to: 'delivered', label: msg`Mark delivered` },
+}
+const cancellable: readonly ShipmentStatus[] = ['requested', 'processing', 'awaiting_approval', 'approved']
+
+/** What the warehouse does next with this shipment; every step is saved on this device and sent by the outbox. */
+export function StepPanel({ shipment, customer }: { shipment: LocalShipment; customer: LocalProfile | undefined }) {
+  const { t, i18n } = useLingui()
+  const admin = useSessionUser()!
+  const write = useDeviceWrite()
+  const [cancelling, setCancelling] = useState(false)
+  const step = (status: ShipmentStatus, details: ShipmentStepDetails | null = null) => write(() => queueShipmentStep(admin.id, shipment.id, status, details))
+  // A step waiting on a refusal or a conflict is resolved first: nothing is stacked on top of it.
+  if (shipment.refused || shipment.conflict) return null
+  const simple = simpleSteps[shipment.status]
+
+  return (
+    <section aria-label={t`Next step`} className="space-y-3 rounded-2xl border border-brand-100 bg-brand-50 p-5 dark:border-brand-900 dark:bg-slate-900">
+      <h2 className="text-lg font-bold">
+        <Trans>Next step</Trans>
+      </h2>
+      {simple && <Button onClick={() => void step(simple.to)}>{i18n._(simple.label)}</Button>}
+      {shipment.status === 'processing' && <BoxStep shipment={shipment} customer={customer} onRecord={(details) => step('awaiting_approval', details)} />}
+      {shipment.status === 'awaiting_approval' && (
+        <p className="text-sm">
+          <Trans>Waiting for the customer to approve the final charge.</Trans>
+        </p>
+      )}
+      {shipment.status === 'approved' && <DispatchStep onShip={(details) => step('shipped', details)} />}
+      {(shipment.status === 'delivered' || shipment.status === 'cancelled') && (
+        <p className="text-sm">
+          <Trans>Nothing left to do.</Trans>
+        </p>
+      )}
+      {cancellable.includes(shipment.status) && (
+        <Button variant="ghost" onClick={() => setCancelling(true)}>
+          <Trans>Cancel shipment</Trans>
+        </Button>
+      )}
+      <Dialog open={cancelling} title={t`Cancel this shipment?`} onClose={() => setCancelling(false)}>
+        <p className="text-sm">
+          <Trans>Its packages go back to waiting at the warehouse, and the customer sees it cancelled.</Trans>
+        </p>
+        <div className="flex flex-wrap justify-end gap-2">
+          <Button variant="secondary" onClick={() => setCancelling(false)}>
+            <Trans>Keep it</Trans>
+          </Button>
+          <Button
+            variant="danger"
+            onClick={() => {
+              void step('cancelled')
+              setCancelling(false)
+            }}
+          >
+            <Trans>Cancel shipment</Trans>
+          </Button>
+        </div>
+      </Dialog>
+    </section>
+  )
+}
+
+function useStepForm<Form extends object, Field extends string>(initial: Form, validate: (form: Form) => FieldErrors<Field>, submit: (form: Form) => Promise<unknown>) {
+  const { i18n } = useLingui()
+  const [form, setForm] = useState(initial)
+  const [errors, setErrors] = useState<FieldErrors<Field>>({})
+  const [busy, setBusy] = useState(false)
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    const found = validate(form)
+    setErrors(found)
+    if (Object.keys(found).length > 0) {
+      event.currentTarget.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()
+      return
+    }
+    setBusy(true)
+    await submit(form)
+    setBusy(false)
+  }
+  const field = (name: keyof Form & Field) => ({
+    name: String(name),
+    value: String(form[name]),
+    error: errors[name] && i18n._(errors[name]),
+    onChange: (event: { target: { value: string } }) => setForm({ ...form, [name]: event.target.value }),
+  })
+  return { form, errors, busy, onSubmit, field }
+}
+
+function BoxStep({ shipment, customer, onRecord }: { shipment: LocalShipment; customer: LocalProfile | undefined; onRecord: (details: ShipmentStepDetails) => Promise<unknown> }) {
+  const { t, i18n } = useLingui()
+  const rates = useRates()
+  const { form, errors, busy, onSubmit, field } = useStepForm<BoxForm, keyof BoxForm | 'size'>({ weight_kg: '', length_cm: '', width_cm: '', height_cm: '' }, (box) => validateBox(box, rates), (box) => onRecord(boxDetails(box)))
+  const box = boxDetails(form)
+  const complete = Object.keys(validateBox(form, rates)).length === 0
+  const preview = complete
+    ? priceShipment(rates, {
+        plan: customer?.plan ?? 'basic',
+        actualLb: box.weight_kg! * poundsPerKilogram,
+        volumetricLb: ((box.length_cm! * box.width_cm! * box.height_cm!) / rates.volumetric_cm3_per_kg) * poundsPerKilogram,
+        service: shipment.service,
+        insurance: shipment.options.insurance,
+        declaredTotalCents: shipment.declared_total_cents,
+        packageCount: shipment.package_ids.length,
+      })
+    : null
+  return (
+    <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-3">
+      <p className="text-sm">
+        <Trans>Weigh and measure the consolidated box: the final charge is worked out from it.</Trans>
+      </p>
+      <div className="grid gap-3 sm:grid-cols-4">
+        <TextField label={t`Weight (kg)`} inputMode="decimal" {...field('weight_kg')} />
+        <TextField label={t`Length (cm)`} inputMode="decimal" {...field('length_cm')} />
+        <TextField label={t`Width (cm)`} inputMode="decimal" {...field('width_cm')} />
+        <TextField label={t`Height (cm)`} inputMode="decimal" {...field('height_cm')} />
+      </div>
+      {errors.size && (
+        <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+          {i18n._(errors.size)}
+        </p>
+      )}
+      {preview && (
+        <div className="rounded-xl bg-white p-3 dark:bg-slate-950">
+          <p className="text-sm font-medium">
+            <Trans>Final charge with this box</Trans>
+          </p>
+          <PriceBreakdownList price={preview} testId="final-preview" />
+        </div>
+      )}
+      <Button type="submit" busy={busy}>
+        <Trans>Record the box and ask the customer to approve</Trans>
+      </Button>
+    </form>
+  )
+}
+
+function DispatchStep({ onShip }: { onShip: (details: ShipmentStepDetails) => Promise<unknown> }) {
+  const { t } = useLingui()
+  const { busy, onSubmit, field } = useStepForm<DispatchForm, keyof DispatchForm>({ carrier: '', tracking: '' }, validateDispatch, (dispatch) => onShip(dispatchDetails(dispatch)))
+  return (
+    <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-3">
+      <div className="grid gap-3 sm:grid-cols-2">
+        <TextField label={t`Carrier`} {...field('carrier')} />
+        <TextField label={t`Outbound tracking number`} {...field('tracking')} />
+      </div>
+      <Button type="submit" busy={busy}>
+        <Trans>Ship</Trans>
+      </Button>
+    </form>
+  )
+}

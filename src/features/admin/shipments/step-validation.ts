@@ -1,0 +1,53 @@
+import type { MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+import type { Rates } from '@/business-rules/rates'
+import { collectErrors, requiredError, type FieldErrors } from '@/components/form-validation'
+import type { ShipmentStepDetails } from '@/local-db/db'
+
+export const centimetresPerInch = 2.54
+
+export interface BoxForm {
+  weight_kg: string
+  length_cm: string
+  width_cm: string
+  height_cm: string
+}
+export interface DispatchForm {
+  carrier: string
+  tracking: string
+}
+
+/** advance_shipment's rules for the box (supabase/migrations), with the limits of the current rates. */
+export function validateBox(form: BoxForm, rates: Rates): FieldErrors<keyof BoxForm | 'size'> {
+  const weight = form.weight_kg.trim()
+  const side = (value: string) => requiredError(value) ?? (/^\d+(\.\d)?$/.test(value.trim()) && Number(value) > 0 ? undefined : msg`More than 0 cm, with at most 1 decimal.`)
+  const sides = [form.length_cm, form.width_cm, form.height_cm]
+  const maxWeight = rates.max_weight_kg
+  const max = Math.round(rates.max_linear_in * centimetresPerInch * 10) / 10
+  const sidesValid = sides.every((value) => !side(value))
+  return collectErrors({
+    weight_kg: requiredError(weight) ?? (/^\d+(\.\d{1,2})?$/.test(weight) && Number(weight) > 0 && Number(weight) <= maxWeight ? undefined : msg`More than 0 and at most ${maxWeight} kg, with at most 2 decimals.`),
+    length_cm: side(form.length_cm),
+    width_cm: side(form.width_cm),
+    height_cm: side(form.height_cm),
+    size: sidesValid && sides.reduce((sum, value) => sum + Number(value), 0) > max ? msg`Length + width + height must be at most ${max} cm.` : undefined,
+  } satisfies Record<keyof BoxForm | 'size', MessageDescriptor | undefined>)
+}
+
+export function validateDispatch(form: DispatchForm): FieldErrors<keyof DispatchForm> {
+  const carrier = form.carrier.trim()
+  const tracking = form.tracking.trim()
+  return collectErrors({
+    carrier: requiredError(carrier) ?? (carrier.length > 60 ? msg`At most 60 characters.` : undefined),
+    tracking: requiredError(tracking) ?? (/^[A-Za-z0-9-]{4,60}$/.test(tracking) ? undefined : msg`4 to 60 letters, digits or -.`),
+  })
+}
+
+export const boxDetails = (form: BoxForm): ShipmentStepDetails => ({
+  weight_kg: Number(form.weight_kg.trim()),
+  length_cm: Number(form.length_cm.trim()),
+  width_cm: Number(form.width_cm.trim()),
+  height_cm: Number(form.height_cm.trim()),
+})
+
+export const dispatchDetails = (form: DispatchForm): ShipmentStepDetails => ({ carrier: form.carrier.trim(), tracking: form.tracking.trim().toUpperCase() })

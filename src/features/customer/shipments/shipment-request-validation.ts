@@ -1,0 +1,118 @@
+import type { MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+import { collectErrors, requiredError, type FieldErrors } from '@/components/form-validation'
+import type { ShipmentRequest } from '@/local-db/db'
+import type { ShipmentAddress, ShipmentOptions, ShipmentService } from '@/local-db/rows'
+import { atMostCharacters } from '../prealerts/prealert-validation'
+
+/** What request_shipment accepts (supabase/migrations: shipment_items_input, shipment_address_input). */
+export const shipmentLimits = {
+  packages: 20,
+  items: 50,
+  description: 200,
+  quantity: 999,
+  unitValueUsd: 50000,
+  address: {
+    name: [1, 120],
+    address: [1, 200],
+    city: [1, 80],
+    postal_code: [0, 20],
+    country: [2, 60],
+    phone: [5, 30],
+    id_number: [0, 30],
+  } satisfies Record<keyof ShipmentAddress, [min: number, max: number]>,
+} as const
+
+export const shipmentMessages = {
+  noPackages: msg`Choose at least one package.`,
+  tooManyPackages: msg`Choose at most 20 packages.`,
+  noItems: msg`Declare at least one item.`,
+  tooManyItems: msg`Declare at most 50 items.`,
+  quantity: msg`A whole number from 1 to 999.`,
+  unitValue: msg`An amount from 0 to 50,000 USD, with at most 2 decimals.`,
+  phone: msg`Use digits, spaces and + ( ) - only, at least 5.`,
+  country: msg`At least 2 characters.`,
+} satisfies Record<string, MessageDescriptor>
+
+export type AddressForm = Record<keyof ShipmentAddress, string>
+export interface ItemForm {
+  /** Keeps a line's identity while lines are added and removed. */
+  key: string
+  description: string
+  quantity: string
+  unit_value_usd: string
+}
+export interface ShipmentRequestForm {
+  package_ids: string[]
+  service: ShipmentService
+  options: ShipmentOptions
+  items: ItemForm[]
+  address: AddressForm
+}
+
+type ItemField = 'description' | 'quantity' | 'unit_value_usd'
+export interface ShipmentRequestErrors {
+  packages?: MessageDescriptor
+  items?: MessageDescriptor
+  /** By the line's key. */
+  item: Record<string, FieldErrors<ItemField>>
+  address: FieldErrors<keyof ShipmentAddress>
+}
+
+const amountPattern = /^\d+(\.\d{1,2})?$/
+
+function itemErrors(item: ItemForm): FieldErrors<ItemField> {
+  const quantity = item.quantity.trim()
+  const value = item.unit_value_usd.trim()
+  return collectErrors({
+    description: requiredError(item.description) ?? (item.description.trim().length > shipmentLimits.description ? atMostCharacters(shipmentLimits.description) : undefined),
+    quantity: requiredError(quantity) ?? (/^\d+$/.test(quantity) && Number(quantity) >= 1 && Number(quantity) <= shipmentLimits.quantity ? undefined : shipmentMessages.quantity),
+    unit_value_usd: requiredError(value) ?? (amountPattern.test(value) && Number(value) <= shipmentLimits.unitValueUsd ? undefined : shipmentMessages.unitValue),
+  })
+}
+
+function addressError(field: keyof ShipmentAddress, typed: string): MessageDescriptor | undefined {
+  const value = typed.trim()
+  const [min, max] = shipmentLimits.address[field]
+  if (min > 0 && !value) return requiredError(value)
+  if (value.length > max) return atMostCharacters(max)
+  if (field === 'phone') return /^[0-9 ()+-]+$/.test(value) && value.length >= min ? undefined : shipmentMessages.phone
+  return value.length < min ? shipmentMessages.country : undefined
+}
+
+export function validateShipmentRequest(form: ShipmentRequestForm): ShipmentRequestErrors {
+  const item: ShipmentRequestErrors['item'] = {}
+  for (const line of form.items) {
+    const errors = itemErrors(line)
+    if (Object.keys(errors).length > 0) item[line.key] = errors
+  }
+  const address = collectErrors(Object.fromEntries((Object.keys(shipmentLimits.address) as (keyof ShipmentAddress)[]).map((field) => [field, addressError(field, form.address[field])])) as Record<keyof ShipmentAddress, MessageDescriptor | undefined>)
+  return {
+    packages: form.package_ids.length === 0 ? shipmentMessages.noPackages : form.package_ids.length > shipmentLimits.packages ? shipmentMessages.tooManyPackages : undefined,
+    items: form.items.length === 0 ? shipmentMessages.noItems : form.items.length > shipmentLimits.items ? shipmentMessages.tooManyItems : undefined,
+    item,
+    address,
+  }
+}
+
+export const hasErrors = (errors: ShipmentRequestErrors) => Boolean(errors.packages || errors.items || Object.keys(errors.item).length || Object.keys(errors.address).length)
+
+/** The declared total in cents of the lines that are valid so far (the estimate's insurance follows it as the customer types). */
+export function declaredTotalCents(items: readonly ItemForm[]): number {
+  return items.reduce((total, item) => {
+    const quantity = Number(item.quantity)
+    const value = Number(item.unit_value_usd)
+    return Number.isFinite(quantity) && Number.isFinite(value) && quantity > 0 && value >= 0 ? total + Math.round(quantity * value * 100) : total
+  }, 0)
+}
+
+/** What is queued: text trimmed, numbers as numbers. */
+export function shipmentRequestOf(form: ShipmentRequestForm): ShipmentRequest {
+  return {
+    package_ids: form.package_ids,
+    service: form.service,
+    options: form.options,
+    items: form.items.map((item) => ({ description: item.description.trim(), quantity: Number(item.quantity.trim()), unit_value_usd: Number(item.unit_value_usd.trim()) })),
+    address: Object.fromEntries(Object.entries(form.address).map(([field, value]) => [field, value.trim()])) as unknown as ShipmentAddress,
+  }
+}
