@@ -42,7 +42,7 @@ export async function signUpThroughUi(page: Page, lang: 'es' | 'en' = 'en') {
 }
 
 /** As the demo admin, registers a package for a customer (by email), as the warehouse would. */
-export async function registerPackageFor(email: string, fields: { tracking_code?: string; weight_kg?: number } = {}) {
+export async function registerPackageFor(email: string, fields: { tracking_code?: string; weight_kg?: number; volume_m3?: number } = {}) {
   const admin = await signedIn(demoAdmin)
   const { data: profile, error: profileError } = await admin.from('profiles').select('id').eq('email', email).single()
   if (profileError) throw profileError
