@@ -21,6 +21,11 @@ export default defineConfig({
   // comes still fails.
   timeout: 60_000,
   expect: { timeout: 15_000 },
+  // Rates are global: the test that changes them runs after every other test, which reads prices.
+  projects: [
+    { name: 'app', testIgnore: /rates\.spec\.ts/ },
+    { name: 'rates', testMatch: /rates\.spec\.ts/, dependencies: ['app'] },
+  ],
   use: {
     ...devices['Desktop Chrome'],
     baseURL: `http://localhost:${appPort}`,

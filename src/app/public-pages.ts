@@ -63,7 +63,7 @@ export const adminArea = {
   packages: async () => ({ Component: (await import('@/features/admin/area/packages-page')).PackagesPage }),
   shipments: async () => ({ Component: (await import('@/features/admin/shipments/shipments-page')).ShipmentsPage }),
   shipment: async () => ({ Component: (await import('@/features/admin/shipments/shipment-desk-page')).ShipmentDeskPage }),
-  rates: async () => ({ Component: (await import('@/features/admin/rates/rates-page')).RatesPage }),
+  rates: async () => ({ Component: (await import('./routes/admin-rates-route')).AdminRatesRoute }),
 } satisfies Record<string, Lazy>
 
 /** A section SPEC leaves unbuilt: an in-construction notice with its own title. */

@@ -36,3 +36,10 @@ export const buildRates: Rates = {
 }
 
 export const centsPerPoundOf = (rates: Rates, plan: PlanId): number => rates[`${plan}_cents_per_lb`]
+
+/** Rates as the server (`rates_json`) or this device's copy has them: every rate a finite number, or nothing. */
+export function ratesFrom(value: unknown): Rates | null {
+  if (typeof value !== 'object' || value === null) return null
+  const entries = rateKeys.map((key) => [key, Number((value as Record<string, unknown>)[key])] as const)
+  return entries.every(([, rate]) => Number.isFinite(rate)) ? (Object.fromEntries(entries) as Rates) : null
+}

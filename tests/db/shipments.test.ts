@@ -2,6 +2,7 @@ import { createHash, randomUUID } from 'node:crypto'
 import type pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { JwtClaims } from '../../supabase/local/as-role.ts'
+import { buildRates } from '@/business-rules/rates'
 import { type AddOn, quoteShipment } from '@/features/public/calculator/shipping-quote'
 import { type Caller, createApiUser, engines, type Engine } from './engines.ts'
 import { type Cluster, beginAs, queryAs, startCluster, waitUntilBlocked } from './postgres-cluster.ts'
@@ -552,7 +553,7 @@ describe.each(engines)('$engine', ({ open }) => {
           plan: b.plan,
           declaredValue: String(b.declared),
           addOns: new Set(b.addOns),
-        })
+        }, buildRates)
         if (!quote.ok) throw new Error(JSON.stringify(quote))
         // The final charge's formula (advance_shipment), with the calculator's add-ons as shipment choices.
         const [row] = await db.owner<{ p: Price }>(

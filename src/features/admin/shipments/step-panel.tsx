@@ -11,7 +11,7 @@ import { TextField } from '@/components/ui/field'
 import { useDeviceWrite } from '@/components/use-device-write'
 import type { ShipmentStepDetails } from '@/local-db/db'
 import type { LocalProfile } from '@/local-db/queries'
-import { useRates } from '@/local-db/rates'
+import { useRates } from '@/stores/rates-store'
 import type { ShipmentStatus } from '@/local-db/rows'
 import type { LocalShipment } from '@/local-db/shipment-overlay'
 import { queueShipmentStep } from '@/outbox/queue-shipments'
@@ -93,8 +93,10 @@ function useStepForm<Form extends object, Field extends string>(initial: Form, v
     event.preventDefault()
     const found = validate(form)
     setErrors(found)
-    if (Object.keys(found).length > 0) {
-      event.currentTarget.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()
+    const [firstInvalid] = Object.keys(found)
+    if (firstInvalid) {
+      // The size error belongs to the sides: the first of them takes the focus.
+      event.currentTarget.querySelector<HTMLElement>(`[name="${firstInvalid === 'size' ? 'length_cm' : firstInvalid}"]`)?.focus()
       return
     }
     setBusy(true)

@@ -1,16 +1,18 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useState, type FormEvent } from 'react'
-import { addOnPrices, planIds, planTerms, type PlanId } from '@/business-rules/plans'
+import { planIds, planTerms, type PlanId } from '@/business-rules/plans'
+import { centsPerPoundOf } from '@/business-rules/rates'
 import { planNames } from '@/components/plan-names'
 import { Button } from '@/components/ui/button'
 import { TextField } from '@/components/ui/field'
 import { formatUsd } from '@/i18n/format'
 import { useLang } from '@/i18n/paths'
+import { useRates } from '@/stores/rates-store'
 import { PageIntro } from '../page-intro'
 import { QuoteBreakdown } from './quote-breakdown'
 import { CalculatorRules } from './calculator-rules'
 import { addOnNames, problemMessage } from './quote-messages'
-import { addOnKinds, quoteShipment, type AddOn, type QuoteField, type QuoteInput, type Units } from './shipping-quote'
+import { addOnKinds, quoteLimits, quoteShipment, type AddOn, type QuoteField, type QuoteInput, type Units } from './shipping-quote'
 
 const choice = 'flex cursor-pointer items-center gap-2 rounded-lg border border-slate-300 px-3 py-2 has-checked:border-brand-600 has-checked:bg-brand-50 dark:border-slate-600 dark:has-checked:bg-slate-800'
 
@@ -19,14 +21,17 @@ export function CalculatorPage() {
   const lang = useLang()
   const [input, setInput] = useState<QuoteInput>({ units: 'imperial', weight: '', length: '', width: '', height: '', plan: 'standard', declaredValue: '', addOns: new Set() })
   const [touched, setTouched] = useState<ReadonlySet<QuoteField>>(new Set())
-  const result = quoteShipment(input)
+  const rates = useRates()
+  const limits = quoteLimits(rates)
+  const result = quoteShipment(input, rates)
+  const insurance = rates.insurance_percent
   const imperial = input.units === 'imperial'
   const weightUnit = imperial ? 'lb' : 'kg'
   const lengthUnit = imperial ? 'in' : 'cm'
 
   const problemOf = (field: QuoteField) => {
     const problem = !result.ok && touched.has(field) ? result.problems[field] : undefined
-    return problem && i18n._(problemMessage(problem, input.units))
+    return problem && i18n._(problemMessage(problem, input.units, limits))
   }
   const number = (field: QuoteField, label: string) => ({
     label,
@@ -43,10 +48,10 @@ export function CalculatorPage() {
     setInput({ ...input, addOns })
   }
   const addOnPrice: Record<AddOn, string> = {
-    photos: formatUsd(addOnPrices.photosCents, lang),
-    insurance: t`2% of the declared value`,
-    express: `+${formatUsd(addOnPrices.expressCents, lang)}`,
-    consolidation: planTerms[input.plan].freeConsolidation ? t`Free on this plan` : formatUsd(addOnPrices.consolidationCents, lang),
+    photos: formatUsd(rates.photos_cents, lang),
+    insurance: t`${insurance}% of the declared value`,
+    express: `+${formatUsd(rates.express_cents, lang)}`,
+    consolidation: planTerms[input.plan].freeConsolidation ? t`Free on this plan` : formatUsd(rates.consolidation_basic_cents, lang),
   }
   const showAll = (event: FormEvent) => {
     event.preventDefault()
@@ -92,7 +97,7 @@ export function CalculatorPage() {
             </div>
             {sizeProblem && (
               <p id="size-problem" role="alert" className="mt-1 text-sm text-red-700 dark:text-red-400">
-                {i18n._(problemMessage('tooLarge', input.units))}
+                {i18n._(problemMessage('tooLarge', input.units, limits))}
               </p>
             )}
           </fieldset>
@@ -108,7 +113,7 @@ export function CalculatorPage() {
                   <span>
                     {i18n._(planNames[plan])}{' '}
                     <span className="text-sm text-slate-600 dark:text-slate-400">
-                      <Trans>{formatUsd(planTerms[plan].centsPerPound, lang)}/lb</Trans>
+                      <Trans>{formatUsd(centsPerPoundOf(rates, plan), lang)}/lb</Trans>
                     </span>
                   </span>
                 </label>
@@ -147,7 +152,7 @@ export function CalculatorPage() {
               <Trans>Enter the weight and the box size to see the price.</Trans>
             </p>
           )}
-          <CalculatorRules />
+          <CalculatorRules rates={rates} />
         </div>
       </div>
     </>

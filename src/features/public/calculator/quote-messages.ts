@@ -1,6 +1,6 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
-import type { AddOn, QuoteProblem, Units } from './shipping-quote'
+import type { AddOn, QuoteLimits, QuoteProblem, Units } from './shipping-quote'
 
 export const addOnNames: Record<AddOn, MessageDescriptor> = {
   photos: msg`Package photos`,
@@ -10,17 +10,18 @@ export const addOnNames: Record<AddOn, MessageDescriptor> = {
 }
 
 /** What is wrong with a field, naming the limit in the units the form is in. */
-export function problemMessage(problem: QuoteProblem, units: Units): MessageDescriptor {
+export function problemMessage(problem: QuoteProblem, units: Units, limits: QuoteLimits): MessageDescriptor {
+  const { weight, linearSize } = limits[units]
   switch (problem) {
     case 'required':
       return msg`Enter a number.`
     case 'notPositive':
       return msg`Enter a number greater than 0.`
     case 'tooHeavy':
-      return units === 'imperial' ? msg`The maximum is 70 lb per package.` : msg`The maximum is 32 kg per package.`
+      return units === 'imperial' ? msg`The maximum is ${weight} lb per package.` : msg`The maximum is ${weight} kg per package.`
     case 'tooLarge':
       return units === 'imperial'
-        ? msg`Length + width + height may add up to 108 in at most.`
-        : msg`Length + width + height may add up to 274 cm at most.`
+        ? msg`Length + width + height may add up to ${linearSize} in at most.`
+        : msg`Length + width + height may add up to ${linearSize} cm at most.`
   }
 }

@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import type { PlanId } from '@/business-rules/plans'
-import { quoteShipment, type AddOn, type QuoteInput, type Units } from './shipping-quote'
+import { buildRates, type Rates } from '@/business-rules/rates'
+import { quoteLimits, quoteShipment, type AddOn, type QuoteInput, type Units } from './shipping-quote'
 
 function input(units: Units, weight: string, [length, width, height]: [string, string, string], plan: PlanId = 'basic', addOns: AddOn[] = [], declaredValue = ''): QuoteInput {
   return { units, weight, length, width, height, plan, declaredValue, addOns: new Set(addOns) }
 }
 
-const quoted = (value: QuoteInput) => {
-  const result = quoteShipment(value)
+const quoted = (value: QuoteInput, rates: Rates = buildRates) => {
+  const result = quoteShipment(value, rates)
   if (!result.ok) throw new Error(`refused: ${JSON.stringify(result.problems)}`)
   return result.quote
 }
@@ -66,8 +67,8 @@ describe('add-ons', () => {
   })
 
   it('needs a declared value only for insurance', () => {
-    expect(quoteShipment(input('imperial', '10', ['12', '10', '8'], 'basic', ['insurance']))).toEqual({ ok: false, problems: { declaredValue: 'required' } })
-    expect(quoteShipment(input('imperial', '10', ['12', '10', '8'], 'basic', ['insurance'], '0'))).toEqual({ ok: false, problems: { declaredValue: 'notPositive' } })
+    expect(quoteShipment(input('imperial', '10', ['12', '10', '8'], 'basic', ['insurance']), buildRates)).toEqual({ ok: false, problems: { declaredValue: 'required' } })
+    expect(quoteShipment(input('imperial', '10', ['12', '10', '8'], 'basic', ['insurance'], '0'), buildRates)).toEqual({ ok: false, problems: { declaredValue: 'notPositive' } })
     expect(quoted(input('imperial', '10', ['12', '10', '8'], 'basic', [], 'not a number')).totalCents).toBe(4990)
   })
 })
@@ -79,7 +80,7 @@ describe('limits and bad numbers', () => {
     ['metric', '32', true],
     ['metric', '32.1', false],
   ] as const)('%s weight %s accepted: %s', (units, weight, accepted) => {
-    const result = quoteShipment(input(units, weight, ['10', '10', '10']))
+    const result = quoteShipment(input(units, weight, ['10', '10', '10']), buildRates)
     expect(result.ok ? 'ok' : result.problems.weight).toBe(accepted ? 'ok' : 'tooHeavy')
   })
 
@@ -89,7 +90,7 @@ describe('limits and bad numbers', () => {
     ['metric', ['100', '100', '74'], true],
     ['metric', ['100', '100', '75'], false],
   ] as const)('%s box %j accepted: %s', (units, box, accepted) => {
-    const result = quoteShipment(input(units, '1', [...box]))
+    const result = quoteShipment(input(units, '1', [...box]), buildRates)
     expect(result.ok ? 'ok' : result.problems).toEqual(accepted ? 'ok' : { length: 'tooLarge', width: 'tooLarge', height: 'tooLarge' })
   })
 
@@ -101,10 +102,33 @@ describe('limits and bad numbers', () => {
     ['abc', 'notPositive'],
     ['Infinity', 'notPositive'],
   ] as const)('weight %j is %s', (weight, problem) => {
-    expect(quoteShipment(input('imperial', weight, ['10', '10', '10']))).toEqual({ ok: false, problems: { weight: problem } })
+    expect(quoteShipment(input('imperial', weight, ['10', '10', '10']), buildRates)).toEqual({ ok: false, problems: { weight: problem } })
   })
 
   it('reports every field in error at once, and the size only once the sides are numbers', () => {
-    expect(quoteShipment(input('imperial', '', ['', '0', '200']))).toEqual({ ok: false, problems: { weight: 'required', length: 'required', width: 'notPositive' } })
+    expect(quoteShipment(input('imperial', '', ['', '0', '200']), buildRates)).toEqual({ ok: false, problems: { weight: 'required', length: 'required', width: 'notPositive' } })
+  })
+})
+
+describe('other rates', () => {
+  const rates: Rates = { ...buildRates, basic_cents_per_lb: 550, photos_cents: 300, insurance_percent: 3, express_cents: 2000, consolidation_basic_cents: 700, volumetric_in3_per_lb: 139, max_weight_kg: 20, max_linear_in: 90 }
+
+  it('prices with the rates given, not the build’s', () => {
+    // volumetric 960 / 139 = 6.9 lb: actual 10 lb wins, at $5.50
+    const quote = quoted(input('imperial', '10', ['12', '10', '8'], 'basic', ['photos', 'insurance', 'express', 'consolidation'], '100'), rates)
+    expect(quote.freightCents).toBe(5500)
+    expect(quote.addOns).toEqual([
+      { kind: 'photos', cents: 300 },
+      { kind: 'insurance', cents: 300 },
+      { kind: 'express', cents: 2000 },
+      { kind: 'consolidation', cents: 700 },
+    ])
+    expect(quoted(input('imperial', '2', ['20', '16', '12']), rates).billableLb).toBe(28) // 3840 / 139 = 27.6 lb
+  })
+
+  it('takes its limits from the rates, in each system’s units', () => {
+    expect(quoteLimits(rates)).toEqual({ imperial: { weight: 44, linearSize: 90 }, metric: { weight: 20, linearSize: 228 } })
+    expect(quoteShipment(input('metric', '20.5', ['10', '10', '10']), rates)).toEqual({ ok: false, problems: { weight: 'tooHeavy' } })
+    expect(quoteLimits(buildRates)).toEqual({ imperial: { weight: 70, linearSize: 108 }, metric: { weight: 32, linearSize: 274 } })
   })
 })

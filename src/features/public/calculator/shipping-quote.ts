@@ -1,4 +1,6 @@
-import { addOnPrices, planTerms, type PlanId } from '@/business-rules/plans'
+import { planTerms, type PlanId } from '@/business-rules/plans'
+import { centsPerPoundOf, type Rates } from '@/business-rules/rates'
+import { poundsPerKilogram } from '@/business-rules/shipment-price'
 
 export type Units = 'imperial' | 'metric'
 export type AddOn = 'photos' | 'insurance' | 'express' | 'consolidation'
@@ -33,13 +35,14 @@ export interface Quote {
 
 export type QuoteResult = { ok: true; quote: Quote } | { ok: false; problems: Partial<Record<QuoteField, QuoteProblem>> }
 
-export const poundsPerKilogram = 2.20462
-/** Volumetric divisors: cubic inches per pound, cubic centimetres per kilogram. */
-export const volumetricDivisor: Record<Units, number> = { imperial: 166, metric: 5000 }
-/** The limits in each system's own units (SPEC §9: 70 lb / 32 kg, 108 in / 274 cm). */
-export const limits: Record<Units, { weight: number; linearSize: number }> = {
-  imperial: { weight: 70, linearSize: 108 },
-  metric: { weight: 32, linearSize: 274 },
+export type QuoteLimits = Record<Units, { weight: number; linearSize: number }>
+
+/** The rates' limits (kilograms, inches) in each system's own units, rounded down (SPEC §9: 70 lb / 32 kg, 108 in / 274 cm). */
+export function quoteLimits(rates: Rates): QuoteLimits {
+  return {
+    imperial: { weight: Math.floor(rates.max_weight_kg * poundsPerKilogram), linearSize: rates.max_linear_in },
+    metric: { weight: rates.max_weight_kg, linearSize: Math.floor(rates.max_linear_in * 2.54) },
+  }
 }
 
 const dimensions = ['length', 'width', 'height'] as const
@@ -58,7 +61,7 @@ function positive(raw: string): number | QuoteProblem {
  * to the nearest cent with half a cent rounding up ($0.25 declared → 0.5 ¢ → 1 ¢). A float a hair above
  * a whole pound (2.0000000001) is not charged a pound more.
  */
-export function quoteShipment(input: QuoteInput): QuoteResult {
+export function quoteShipment(input: QuoteInput, rates: Rates): QuoteResult {
   const problems: Partial<Record<QuoteField, QuoteProblem>> = {}
   const read = (field: QuoteField) => {
     const value = positive(input[field])
@@ -71,7 +74,7 @@ export function quoteShipment(input: QuoteInput): QuoteResult {
   const insured = input.addOns.has('insurance')
   const declaredValue = insured ? read('declaredValue') : 0
 
-  const limit = limits[input.units]
+  const limit = quoteLimits(rates)[input.units]
   if (!problems.weight && weight > limit.weight) problems.weight = 'tooHeavy'
   if (dimensions.every((field) => !problems[field]) && length + width + height > limit.linearSize) {
     for (const field of dimensions) problems[field] = 'tooLarge'
@@ -80,17 +83,18 @@ export function quoteShipment(input: QuoteInput): QuoteResult {
 
   const toPounds = input.units === 'metric' ? poundsPerKilogram : 1
   const actualLb = weight * toPounds
-  const volumetricLb = ((length * width * height) / volumetricDivisor[input.units]) * toPounds
+  const divisor = input.units === 'metric' ? rates.volumetric_cm3_per_kg : rates.volumetric_in3_per_lb
+  const volumetricLb = ((length * width * height) / divisor) * toPounds
   const billableLb = Math.max(1, Math.ceil(Math.max(actualLb, volumetricLb) - 1e-9))
-  const terms = planTerms[input.plan]
-  const freightCents = billableLb * terms.centsPerPound
+  const centsPerPound = centsPerPoundOf(rates, input.plan)
+  const freightCents = billableLb * centsPerPound
   const addOnCents: Record<AddOn, number> = {
-    photos: addOnPrices.photosCents,
-    insurance: Math.round(Math.round(declaredValue * 100) * addOnPrices.insuranceShare),
-    express: addOnPrices.expressCents,
-    consolidation: terms.freeConsolidation ? 0 : addOnPrices.consolidationCents,
+    photos: rates.photos_cents,
+    insurance: Math.round((Math.round(declaredValue * 100) * rates.insurance_percent) / 100),
+    express: rates.express_cents,
+    consolidation: planTerms[input.plan].freeConsolidation ? 0 : rates.consolidation_basic_cents,
   }
   const addOns = addOnKinds.filter((kind) => input.addOns.has(kind)).map((kind) => ({ kind, cents: addOnCents[kind] }))
   const totalCents = freightCents + addOns.reduce((sum, { cents }) => sum + cents, 0)
-  return { ok: true, quote: { actualLb, volumetricLb, billableLb, centsPerPound: terms.centsPerPound, freightCents, addOns, totalCents } }
+  return { ok: true, quote: { actualLb, volumetricLb, billableLb, centsPerPound, freightCents, addOns, totalCents } }
 }

@@ -2,11 +2,13 @@ import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { planTerms, type PlanId } from '@/business-rules/plans'
+import { centsPerPoundOf } from '@/business-rules/rates'
 import { Link } from '@/components/links'
 import { Button } from '@/components/ui/button'
 import { buttonClasses } from '@/components/ui/button-classes'
 import { formatUsd } from '@/i18n/format'
 import { paths, useLang } from '@/i18n/paths'
+import { useRates } from '@/stores/rates-store'
 import { PageIntro } from '../page-intro'
 
 interface Plan {
@@ -31,16 +33,17 @@ const plans: Plan[] = [
   },
 ]
 
-const addOns: { name: MessageDescriptor; price: MessageDescriptor }[] = [
-  { name: msg`Package photos`, price: msg`$2.00 per package` },
-  { name: msg`Insurance`, price: msg`2% of the declared value` },
-  { name: msg`Express shipping (3-5 days)`, price: msg`+$15.00` },
-  { name: msg`Consolidation`, price: msg`Free on Standard and Premium; $5 on Basic` },
-]
 
 export function PricingPage() {
   const { t, i18n } = useLingui()
   const lang = useLang()
+  const rates = useRates()
+  const [photos, insurance, express] = [formatUsd(rates.photos_cents, lang), rates.insurance_percent, formatUsd(rates.express_cents, lang)]
+  const addOns: [name: string, price: string][] = [
+    [t`Package photos`, t`${photos} per package`],
+    [t`Insurance`, t`${insurance}% of the declared value`],
+    [t`Express shipping (3-5 days)`, t`+${express}`],
+  ]
   return (
     <>
       <PageIntro title={t`Pricing`} description={t`Simple per-pound rates, no monthly fee. Pick the plan that fits how you shop.`}>
@@ -62,7 +65,7 @@ export function PricingPage() {
               )}
               <h2 className="text-xl font-bold">{i18n._(plan.name)}</h2>
               <p className="mt-4">
-                <span className="text-4xl font-extrabold">{formatUsd(planTerms[plan.id].centsPerPound, lang)}</span>{' '}
+                <span className="text-4xl font-extrabold">{formatUsd(centsPerPoundOf(rates, plan.id), lang)}</span>{' '}
                 <span className="text-slate-600 dark:text-slate-400">
                   <Trans>per pound</Trans>
                 </span>
@@ -93,10 +96,10 @@ export function PricingPage() {
             <Trans>Additional services</Trans>
           </h2>
           <dl className="mt-6 grid gap-4 sm:grid-cols-2">
-            {addOns.map(({ name, price }) => (
-              <div key={name.id} className="rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900">
-                <dt className="font-semibold">{i18n._(name)}</dt>
-                <dd className="mt-1 text-slate-600 dark:text-slate-400">{i18n._(price)}</dd>
+            {addOns.map(([name, price]) => (
+              <div key={name} className="rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900">
+                <dt className="font-semibold">{name}</dt>
+                <dd className="mt-1 text-slate-600 dark:text-slate-400">{price}</dd>
               </div>
             ))}
           </dl>

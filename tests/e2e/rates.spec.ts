@@ -1,0 +1,57 @@
+import { expect, test } from './fixtures'
+import { demoAdmin, logInThroughUi, signedIn } from './backend'
+
+// Runs after every other test (playwright.config.ts): they read the prices this test changes.
+
+test('an admin changes a rate: kept with who and when, and visitors’ prices follow once their page has loaded', async ({ page, browser, request }) => {
+  const admin = await signedIn(demoAdmin)
+  try {
+    await logInThroughUi(page, '/admin/login', demoAdmin)
+    await page.goto('/admin/rates')
+    const main = page.getByRole('main')
+    const photos = main.getByLabel('Package photos (USD)')
+    await expect(photos).toHaveValue('2.00')
+    await expect(main.getByLabel('Insurance (% of the declared value)')).toHaveValue('2')
+    await photos.fill('2.555')
+    await main.getByRole('button', { name: 'Save rates' }).click()
+    await expect(main.getByText('An amount from $0 to $1,000, with at most 2 decimals.')).toBeVisible()
+    await expect(photos).toBeFocused()
+    await photos.fill('2.50')
+    await main.getByRole('button', { name: 'Save rates' }).click()
+    await expect(page.getByTestId('toast')).toContainText('Rates saved')
+    const change = main.getByTestId('rate-change').first()
+    await expect(change).toContainText('admin@example.com')
+    await expect(change).toContainText('Package photos (USD)')
+    await expect(change).toContainText('2.00 → 2.50')
+    const { data } = await admin.rpc('rates_json')
+    expect(data).toMatchObject({ photos_cents: 250, basic_cents_per_lb: 499 })
+
+    // The prerendered page carries the build's rates; a visitor sees the current ones once it has loaded.
+    expect(await (await request.get('/en/pricing')).text()).toContain('$2.00 per package')
+    const visitor = await (await browser.newContext()).newPage()
+    await visitor.goto('/en/pricing')
+    await expect(visitor.getByRole('main')).toContainText('$2.50 per package')
+    await visitor.goto('/en/calculator')
+    await expect(visitor.getByRole('main')).toContainText('Extras: package photos $2.50')
+  } finally {
+    const { error } = await admin.rpc('set_rates', { p_changes: { photos_cents: 200 } })
+    expect(error).toBeNull()
+  }
+})
+
+test('the rates page speaks Spanish, checks every rate, and saves nothing offline', async ({ browser }) => {
+  const page = await (await browser.newContext({ locale: 'es-ES' })).newPage()
+  await logInThroughUi(page, '/admin/login', demoAdmin, 'es')
+  await page.goto('/admin/rates')
+  const main = page.getByRole('main')
+  await main.getByLabel('Divisor volumétrico (in³ por lb)').fill('0')
+  await main.getByLabel('Seguro (% del valor declarado)').fill('101')
+  await main.getByRole('button', { name: 'Guardar tarifas' }).click()
+  await expect(main.getByText('Un número entero de 1 a 100.000.')).toBeVisible()
+  await expect(main.getByText('Un porcentaje de 0 a 100, con 2 decimales como máximo.')).toBeVisible()
+
+  await page.context().setOffline(true)
+  await expect(main.getByRole('status')).toContainText('Estás sin conexión')
+  await expect(main.getByRole('button', { name: 'Guardar tarifas' })).toBeDisabled()
+  await expect(main.getByLabel('Seguro (% del valor declarado)')).toHaveValue('101')
+})
