@@ -1,6 +1,5 @@
 import { createElement, type ComponentType } from 'react'
 import type { RouteObject } from 'react-router'
-import type { PlaceholderSection } from '@/features/admin/area/section-placeholder-page'
 import { catalogLoader, type RouteCatalog } from '@/i18n/route-catalogs'
 import type { PageKey } from '@/i18n/slugs'
 
@@ -55,21 +54,8 @@ export const adminPages: Partial<Record<PageKey, Lazy>> = {
   adminPanel: withCatalog('account', async () => (await import('@/features/admin/panel/admin-panel-page')).AdminPanelPage),
 }
 
-/** The /admin area: its frame, then one lazy chunk per section. */
+/** The /admin area: its frame, then its sections (each its own chunk, routed in admin-sections.tsx). */
 export const adminArea = {
   layout: withCatalog('account', async () => (await import('./routes/admin-area-route')).AdminAreaRoute),
-  dashboard: async () => ({ Component: (await import('@/features/admin/area/admin-dashboard-page')).AdminDashboardPage }),
-  users: async () => ({ Component: (await import('./routes/admin-users-route')).AdminUsersRoute }),
-  packages: async () => ({ Component: (await import('@/features/admin/area/packages-page')).PackagesPage }),
-  shipments: async () => ({ Component: (await import('@/features/admin/shipments/shipments-page')).ShipmentsPage }),
-  shipment: async () => ({ Component: (await import('@/features/admin/shipments/shipment-desk-page')).ShipmentDeskPage }),
-  rates: async () => ({ Component: (await import('./routes/admin-rates-route')).AdminRatesRoute }),
+  sections: async () => ({ Component: (await import('./routes/admin-sections')).AdminSections }),
 } satisfies Record<string, Lazy>
-
-/** A section SPEC leaves unbuilt: an in-construction notice with its own title. */
-export const adminPlaceholder =
-  (section: PlaceholderSection): Lazy =>
-  async () => {
-    const { SectionPlaceholderPage } = await import('@/features/admin/area/section-placeholder-page')
-    return { element: createElement(SectionPlaceholderPage, { section }) }
-  }

@@ -4,7 +4,7 @@ import { defaultLang, isLang, preferredLang } from '@/i18n/locales'
 import { pageFromSlug, pageSlugs, slugsOf, type PageKey } from '@/i18n/slugs'
 import { AppErrorPage } from './layout/app-error-page'
 import { PublicLayout } from './layout/public-layout'
-import { adminArea, adminPages, adminPlaceholder, blogArticlePage, customerPages, customerShipmentPages, notFoundPage, publicPages, requireSession, withCatalog } from './public-pages'
+import { adminArea, adminPages, blogArticlePage, customerPages, customerShipmentPages, notFoundPage, publicPages, requireSession, withCatalog } from './public-pages'
 
 /** `/:lang/...` with an unknown language goes to the preferred one, keeping a known page slug. */
 export async function langLoader({ params, request }: LoaderFunctionArgs) {
@@ -73,19 +73,7 @@ export const routes: RouteObject[] = [
         loader: preferredLangLoader,
         lazy: requireSession(true),
         children: [
-          {
-            lazy: adminArea.layout,
-            children: [
-              { index: true, lazy: adminArea.dashboard },
-              { path: 'users', lazy: adminArea.users },
-              { path: 'packages', lazy: adminArea.packages },
-              { path: 'shipments', lazy: adminArea.shipments },
-              { path: 'shipments/:shipmentId', lazy: adminArea.shipment },
-              { path: 'rates', lazy: adminArea.rates },
-              ...(['content', 'reports'] as const).map((section) => ({ path: section, lazy: adminPlaceholder(section) })),
-              { path: '*', lazy: notFoundPage },
-            ],
-          },
+          { lazy: adminArea.layout, children: [{ path: '*', lazy: adminArea.sections }] },
         ],
       },
     ],

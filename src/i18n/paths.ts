@@ -3,7 +3,7 @@ import { useParams } from 'react-router'
 import { isLang, type Lang } from './locales'
 import { pageSlugs, type PageKey } from './slugs'
 
-/** Every in-app URL is built here, so no path strings are scattered around. */
+/** Every in-app URL is built here (the shipment screens' in shipment-paths.ts, which first visits do not load), so no path strings are scattered around. */
 export const paths = {
   home: (lang: Lang) => `/${lang}`,
   page: (lang: Lang, page: PageKey) => `/${lang}/${pageSlugs[page][lang]}`,
@@ -13,10 +13,6 @@ export const paths = {
   authCallback: () => '/auth/callback',
   adminLogin: (redirectTo?: string) => withRedirect('/admin/login', redirectTo),
   admin: (section?: AdminSection) => (section ? `/admin/${section}` : '/admin'),
-  /** The customer's shipments live under the dashboard (its slug is the same in both languages). */
-  newShipment: (lang: Lang) => `/${lang}/${pageSlugs.dashboard[lang]}/shipments/new`,
-  shipment: (lang: Lang, shipmentId: string) => `/${lang}/${pageSlugs.dashboard[lang]}/shipments/${shipmentId}`,
-  adminShipment: (shipmentId: string) => `/admin/shipments/${shipmentId}`,
 }
 
 /** The sections of the `/admin` area (SPEC §2), each its own path under it. */

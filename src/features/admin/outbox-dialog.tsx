@@ -7,7 +7,8 @@ import { Button } from '@/components/ui/button'
 import { Dialog } from '@/components/ui/dialog'
 import { useDeviceWrite } from '@/components/use-device-write'
 import { formatDateTime } from '@/i18n/format'
-import { paths, useLang } from '@/i18n/paths'
+import { useLang } from '@/i18n/paths'
+import { shipmentPaths } from '@/i18n/shipment-paths'
 import { isShipmentOp, type PackageOp, type ShipmentOp } from '@/local-db/db'
 import type { LocalPackage } from '@/local-db/queries'
 import { useOutbox, useOutboxCounts } from '@/outbox/queries'
@@ -162,7 +163,7 @@ function ShipmentOutboxEntry({ op, onOpen }: { op: ShipmentOp; onOpen: () => voi
   return (
     <li data-testid="outbox-entry" data-state={op.state} className="space-y-2 py-3">
       <div className="flex flex-wrap items-center gap-2">
-        <Link to={paths.adminShipment(op.shipmentId)} onClick={onOpen} className="text-sm font-semibold text-brand-700 underline dark:text-brand-100">
+        <Link to={shipmentPaths.desk(op.shipmentId)} onClick={onOpen} className="text-sm font-semibold text-brand-700 underline dark:text-brand-100">
           <Trans>Shipment</Trans>
         </Link>
         <span className="ml-auto text-xs text-slate-500 dark:text-slate-400">{formatDateTime(op.createdAt, lang)}</span>

@@ -6,7 +6,8 @@ import { ShipmentStatusBadge, shipmentStatusLabels } from '@/components/shipment
 import { SelectField, TextField } from '@/components/ui/field'
 import { Spinner } from '@/components/ui/spinner'
 import { formatDateTime, formatUsd } from '@/i18n/format'
-import { paths, useLang } from '@/i18n/paths'
+import { useLang } from '@/i18n/paths'
+import { shipmentPaths } from '@/i18n/shipment-paths'
 import { useOwnersOf, useShipmentQueue, type ShipmentQueueFilter } from '@/local-db/admin-queries'
 import { shipmentStatuses, type ShipmentStatus } from '@/local-db/rows'
 import { Pager } from '../pager'
@@ -73,7 +74,7 @@ export function ShipmentsPage() {
             return (
               <tr key={shipment.id} data-testid="shipment-row">
                 <td className="px-4 py-3">
-                  <Link to={paths.adminShipment(shipment.id)} className="font-semibold text-brand-700 underline dark:text-brand-100">
+                  <Link to={shipmentPaths.desk(shipment.id)} className="font-semibold text-brand-700 underline dark:text-brand-100">
                     {formatDateTime(shipment.created_at, lang)}
                   </Link>
                 </td>

@@ -10,6 +10,7 @@ import { Spinner } from '@/components/ui/spinner'
 import { useDeviceWrite } from '@/components/use-device-write'
 import { formatMeasure, formatUsd } from '@/i18n/format'
 import { paths, useLang } from '@/i18n/paths'
+import { shipmentPaths } from '@/i18n/shipment-paths'
 import { usePrealerts, useProfile, useShippablePackages, type LocalPackage, type LocalProfile } from '@/local-db/queries'
 import { useRates } from '@/stores/rates-store'
 import type { PrealertRow, ShipmentOptions } from '@/local-db/rows'
@@ -114,7 +115,7 @@ function RequestForm({ userId, profile, packages, prealerts }: RequestFormProps)
     let shipmentId = ''
     const saved = await write(async () => (shipmentId = await queueShipmentRequest(userId, shipmentRequestOf(form), estimate)))
     setBusy(false)
-    if (saved) await navigate(paths.shipment(lang, shipmentId))
+    if (saved) await navigate(shipmentPaths.customer(lang, shipmentId))
   }
 
   const percent = rates.insurance_percent

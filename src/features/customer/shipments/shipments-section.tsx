@@ -6,7 +6,8 @@ import { ShipmentStatusBadge } from '@/components/shipment-status'
 import { buttonClasses } from '@/components/ui/button-classes'
 import { Spinner } from '@/components/ui/spinner'
 import { formatDateTime, formatUsd } from '@/i18n/format'
-import { paths, useLang } from '@/i18n/paths'
+import { useLang } from '@/i18n/paths'
+import { shipmentPaths } from '@/i18n/shipment-paths'
 import { useShipments, useShippablePackages } from '@/local-db/queries'
 
 /** The customer's shipments, newest first, and the way to ask for the next one. */
@@ -23,7 +24,7 @@ export function ShipmentsSection({ userId }: { userId: string }) {
           <Trans>Shipments</Trans>
         </h2>
         {waiting > 0 && (
-          <Link to={paths.newShipment(lang)} className={buttonClasses()}>
+          <Link to={shipmentPaths.request(lang)} className={buttonClasses()}>
             <Trans>Request a shipment</Trans>
           </Link>
         )}
@@ -43,7 +44,7 @@ export function ShipmentsSection({ userId }: { userId: string }) {
             return (
               <li key={shipment.id} data-testid="shipment" data-status={shipment.status} className="space-y-2 rounded-xl border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900">
                 <div className="flex flex-wrap items-center justify-between gap-2">
-                  <Link to={paths.shipment(lang, shipment.id)} className="font-semibold text-brand-700 underline dark:text-brand-100">
+                  <Link to={shipmentPaths.customer(lang, shipment.id)} className="font-semibold text-brand-700 underline dark:text-brand-100">
                     <Trans>Shipment of {when}</Trans>
                   </Link>
                   <ShipmentStatusBadge status={shipment.status} />

@@ -1,0 +1,33 @@
+import { useLingui } from '@lingui/react/macro'
+import { lazy, Suspense, type ComponentType } from 'react'
+import { useRoutes } from 'react-router'
+import { Spinner } from '@/components/ui/spinner'
+
+// The /admin area's sections, each its own chunk, routed here rather than in the app's route
+// table: a first visit to the public site carries none of them.
+const section = <Name extends string, Props extends object>(load: () => Promise<Record<Name, ComponentType<Props>>>, name: Name) =>
+  lazy(async () => ({ default: (await load())[name] }))
+
+const Dashboard = section(() => import('@/features/admin/area/admin-dashboard-page'), 'AdminDashboardPage')
+const Users = section(() => import('./admin-users-route'), 'AdminUsersRoute')
+const Packages = section(() => import('@/features/admin/area/packages-page'), 'PackagesPage')
+const Shipments = section(() => import('@/features/admin/shipments/shipments-page'), 'ShipmentsPage')
+const Shipment = section(() => import('@/features/admin/shipments/shipment-desk-page'), 'ShipmentDeskPage')
+const Rates = section(() => import('./admin-rates-route'), 'AdminRatesRoute')
+const Placeholder = section(() => import('@/features/admin/area/section-placeholder-page'), 'SectionPlaceholderPage')
+const NotFound = section(() => import('../layout/not-found-page'), 'NotFoundPage')
+
+export function AdminSections() {
+  const { t } = useLingui()
+  const routes = useRoutes([
+    { index: true, element: <Dashboard /> },
+    { path: 'users', element: <Users /> },
+    { path: 'packages', element: <Packages /> },
+    { path: 'shipments', element: <Shipments /> },
+    { path: 'shipments/:shipmentId', element: <Shipment /> },
+    { path: 'rates', element: <Rates /> },
+    ...(['content', 'reports'] as const).map((name) => ({ path: name, element: <Placeholder section={name} /> })),
+    { path: '*', element: <NotFound /> },
+  ])
+  return <Suspense fallback={<Spinner label={t`Loading…`} />}>{routes}</Suspense>
+}
