@@ -73,7 +73,7 @@ export const routes: RouteObject[] = [
         loader: preferredLangLoader,
         lazy: requireSession(true),
         children: [
-          { lazy: adminArea.layout, children: [{ path: '*', lazy: adminArea.sections }] },
+          { lazy: adminArea.layout, children: [{ index: true, lazy: adminArea.sections }, { path: '*', lazy: adminArea.sections }] },
         ],
       },
     ],
