@@ -3,10 +3,10 @@ import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useState, type FormEvent } from 'react'
 import { poundsPerKilogram, priceShipment } from '@/business-rules/shipment-price'
+import { CancelShipmentButton } from '@/components/cancel-shipment-button'
 import type { FieldErrors } from '@/components/form-validation'
 import { PriceBreakdownList } from '@/components/price-breakdown'
 import { Button } from '@/components/ui/button'
-import { Dialog } from '@/components/ui/dialog'
 import { TextField } from '@/components/ui/field'
 import { useDeviceWrite } from '@/components/use-device-write'
 import type { ShipmentStepDetails } from '@/local-db/db'
@@ -32,7 +32,6 @@ export function StepPanel({ shipment, customer }: { shipment: LocalShipment; cus
   const { t, i18n } = useLingui()
   const admin = useSessionUser()!
   const write = useDeviceWrite()
-  const [cancelling, setCancelling] = useState(false)
   const step = (status: ShipmentStatus, details: ShipmentStepDetails | null = null) => write(() => queueShipmentStep(admin.id, shipment.id, status, details))
   // A step waiting on a refusal or a conflict is resolved first: nothing is stacked on top of it.
   if (shipment.refused || shipment.conflict) return null
@@ -56,30 +55,7 @@ export function StepPanel({ shipment, customer }: { shipment: LocalShipment; cus
           <Trans>Nothing left to do.</Trans>
         </p>
       )}
-      {cancellable.includes(shipment.status) && (
-        <Button variant="ghost" onClick={() => setCancelling(true)}>
-          <Trans>Cancel shipment</Trans>
-        </Button>
-      )}
-      <Dialog open={cancelling} title={t`Cancel this shipment?`} onClose={() => setCancelling(false)}>
-        <p className="text-sm">
-          <Trans>Its packages go back to waiting at the warehouse, and the customer sees it cancelled.</Trans>
-        </p>
-        <div className="flex flex-wrap justify-end gap-2">
-          <Button variant="secondary" onClick={() => setCancelling(false)}>
-            <Trans>Keep it</Trans>
-          </Button>
-          <Button
-            variant="danger"
-            onClick={() => {
-              void step('cancelled')
-              setCancelling(false)
-            }}
-          >
-            <Trans>Cancel shipment</Trans>
-          </Button>
-        </div>
-      </Dialog>
+      {cancellable.includes(shipment.status) && <CancelShipmentButton consequence={t`Its packages go back to waiting at the warehouse, and the customer sees it cancelled.`} onCancel={() => void step('cancelled')} />}
     </section>
   )
 }

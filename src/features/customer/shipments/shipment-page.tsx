@@ -1,13 +1,12 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useState } from 'react'
 import { useParams } from 'react-router'
+import { CancelShipmentButton } from '@/components/cancel-shipment-button'
 import { Link } from '@/components/links'
 import { PageMeta } from '@/components/page-meta'
 import { ShipmentChange } from '@/components/shipment-change'
 import { ShipmentStatusBadge } from '@/components/shipment-status'
 import { ShipmentSummary } from '@/components/shipment-summary'
 import { Button } from '@/components/ui/button'
-import { Dialog } from '@/components/ui/dialog'
 import { Spinner } from '@/components/ui/spinner'
 import { useDeviceWrite } from '@/components/use-device-write'
 import { formatDateTime, formatUsd } from '@/i18n/format'
@@ -48,7 +47,6 @@ function ShipmentView({ shipment }: { shipment: LocalShipment }) {
   const user = useSessionUser()!
   const packages = usePackagesById(shipment.package_ids) ?? []
   const write = useDeviceWrite()
-  const [cancelling, setCancelling] = useState(false)
   const settled = !shipment.refused && !shipment.conflict
   const when = formatDateTime(shipment.created_at, lang)
   const final = shipment.final_cents === null ? '' : formatUsd(shipment.final_cents, lang)
@@ -76,29 +74,8 @@ function ShipmentView({ shipment }: { shipment: LocalShipment }) {
       )}
       <ShipmentSummary shipment={shipment} packages={packages} />
       {shipment.status === 'requested' && settled && (
-        <Button variant="ghost" onClick={() => setCancelling(true)}>
-          <Trans>Cancel shipment</Trans>
-        </Button>
+        <CancelShipmentButton consequence={t`Its packages stay at the warehouse, ready for another shipment.`} onCancel={() => void write(() => queueShipmentCancel(user.id, shipment.id))} />
       )}
-      <Dialog open={cancelling} title={t`Cancel this shipment?`} onClose={() => setCancelling(false)}>
-        <p className="text-sm">
-          <Trans>Its packages stay at the warehouse, ready for another shipment.</Trans>
-        </p>
-        <div className="flex flex-wrap justify-end gap-2">
-          <Button variant="secondary" onClick={() => setCancelling(false)}>
-            <Trans>Keep it</Trans>
-          </Button>
-          <Button
-            variant="danger"
-            onClick={() => {
-              void write(() => queueShipmentCancel(user.id, shipment.id))
-              setCancelling(false)
-            }}
-          >
-            <Trans>Cancel shipment</Trans>
-          </Button>
-        </div>
-      </Dialog>
     </>
   )
 }
