@@ -1,17 +1,16 @@
 import 'fake-indexeddb/auto'
 import { cleanup } from '@testing-library/react'
-import { afterEach } from 'vitest'
-import { useRatesStore } from '@/stores/rates-store'
+import { afterEach, vi } from 'vitest'
+import { buildRates } from '@/business-rules/rates'
 import { useToastStore } from '@/stores/toast-store'
 
+// Screens that show prices get the build's rates from the "server": no unit test asks a real one.
+vi.mock('@/remote/rates', () => ({ fetchRates: vi.fn(async () => buildRates) }))
+
 const initialToasts = useToastStore.getState()
-// Screens that show prices use the build's rates, as fresh: no unit test asks a server for them.
-const buildRatesOnly = { ...useRatesStore.getState(), fetchedAt: Number.POSITIVE_INFINITY }
-useRatesStore.setState(buildRatesOnly, true)
 
 afterEach(() => {
   cleanup()
   useToastStore.setState(initialToasts, true)
   localStorage.clear()
-  useRatesStore.setState(buildRatesOnly, true)
 })
