@@ -34,10 +34,20 @@ function addressOf(profile: LocalProfile): AddressForm {
   }
 }
 
-/** What the customer announced for these packages, as declaration lines. */
-function itemsFrom(prealerts: readonly PrealertRow[], packageIds: readonly string[]): ItemForm[] {
-  const chosen = new Set(packageIds)
-  const lines = prealerts.filter((prealert) => prealert.package_id && chosen.has(prealert.package_id)).map((prealert) => newItem({ description: prealert.description, unit_value_usd: String(Number(prealert.declared_value_usd)) }))
+/** A recorded amount as the form shows it ("120.5"), or nothing when there is none. */
+const amountOf = (value: unknown) => (typeof value === 'number' || (typeof value === 'string' && value.trim()) ? (Number.isFinite(Number(value)) ? String(Number(value)) : '') : '')
+
+/**
+ * What is known of these packages' contents, as declaration lines: what the customer announced
+ * (the prealert), or else what the warehouse recorded (the package's meta: description, declared value).
+ */
+function itemsFrom(prealerts: readonly PrealertRow[], packages: readonly LocalPackage[]): ItemForm[] {
+  const lines = packages.flatMap((pkg) => {
+    const prealert = prealerts.find((candidate) => candidate.package_id === pkg.id)
+    if (prealert) return [newItem({ description: prealert.description, unit_value_usd: amountOf(prealert.declared_value_usd) })]
+    const { description, declared_value_usd: value } = pkg.meta ?? {}
+    return typeof description === 'string' && description.trim() ? [newItem({ description, unit_value_usd: amountOf(value) })] : []
+  })
   return lines.length > 0 ? lines : [newItem()]
 }
 
@@ -86,7 +96,7 @@ function RequestForm({ userId, profile, packages, prealerts }: RequestFormProps)
   const write = useDeviceWrite()
   const [form, setForm] = useState<ShipmentRequestForm>(() => {
     const package_ids = packages.map((pkg) => pkg.id)
-    return { package_ids, service: 'standard', options: { insurance: false, repack: false, remove_invoices: false, extra_protection: false }, items: itemsFrom(prealerts, package_ids), address: addressOf(profile) }
+    return { package_ids, service: 'standard', options: { insurance: false, repack: false, remove_invoices: false, extra_protection: false }, items: itemsFrom(prealerts, packages), address: addressOf(profile) }
   })
   // Until the customer edits the declaration, it follows the packages chosen.
   const [itemsEdited, setItemsEdited] = useState(false)
@@ -98,7 +108,7 @@ function RequestForm({ userId, profile, packages, prealerts }: RequestFormProps)
 
   function togglePackage(id: string, on: boolean) {
     const package_ids = on ? packages.map((pkg) => pkg.id).filter((other) => other === id || form.package_ids.includes(other)) : form.package_ids.filter((other) => other !== id)
-    setForm({ ...form, package_ids, items: itemsEdited ? form.items : itemsFrom(prealerts, package_ids) })
+    setForm({ ...form, package_ids, items: itemsEdited ? form.items : itemsFrom(prealerts, packages.filter((pkg) => package_ids.includes(pkg.id))) })
   }
   const setOption = (option: keyof ShipmentOptions, on: boolean) => setForm({ ...form, options: { ...form.options, [option]: on } })
 
