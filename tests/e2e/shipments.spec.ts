@@ -124,6 +124,11 @@ test('the customer cancels a requested shipment and can ask again', async ({ pag
   await completeRequest(page)
   await page.getByRole('main').getByRole('button', { name: 'Request shipment' }).click()
   await expect(page.getByTestId('shipment-pending')).toBeHidden()
+  // Each package says which shipment it travels in, and leads to it.
+  await page.getByRole('link', { name: 'Back to my locker' }).click()
+  const inShipment = page.getByTestId('package').getByRole('link', { name: 'In a shipment: see it' })
+  await expect(inShipment).toHaveCount(2)
+  await inShipment.first().click()
   await page.getByRole('button', { name: 'Cancel shipment' }).click()
   await page.getByRole('dialog', { name: 'Cancel this shipment?' }).getByRole('button', { name: 'Cancel shipment' }).click()
   await expect(page.getByTestId('shipment-status')).toHaveText('Cancelled')
@@ -134,6 +139,7 @@ test('the customer cancels a requested shipment and can ask again', async ({ pag
   }).toPass()
   await page.getByRole('link', { name: 'Back to my locker' }).click()
   await expect(page.getByRole('region', { name: 'Shipments' }).getByRole('link', { name: 'Request a shipment' })).toBeVisible()
+  await expect(inShipment).toHaveCount(0)
 })
 
 test('a request the server refuses says why in the customer’s language, and can be discarded', async ({ page }) => {

@@ -1,13 +1,15 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { memo } from 'react'
 import type { PlanId } from '@/business-rules/plans'
+import { Link } from '@/components/links'
 import { StatusBadge } from '@/components/package-status'
 import { StorageCountdown } from '@/components/storage-countdown'
 import { formatDateTime, formatMeasure } from '@/i18n/format'
 import { useLang } from '@/i18n/paths'
+import { shipmentPaths } from '@/i18n/shipment-paths'
 import type { LocalPackage } from '@/local-db/queries'
 
-function Card({ pkg, plan }: { pkg: LocalPackage; plan: PlanId | undefined }) {
+function Card({ pkg, plan, shipmentId }: { pkg: LocalPackage; plan: PlanId | undefined; shipmentId: string | undefined }) {
   const { t } = useLingui()
   const lang = useLang()
   return (
@@ -17,6 +19,11 @@ function Card({ pkg, plan }: { pkg: LocalPackage; plan: PlanId | undefined }) {
         <StatusBadge status={pkg.status} />
       </div>
       <StorageCountdown pkg={pkg} plan={plan} />
+      {shipmentId && (
+        <Link to={shipmentPaths.customer(lang, shipmentId)} className="mt-1 inline-block text-sm font-medium text-brand-700 underline dark:text-brand-100">
+          <Trans>In a shipment: see it</Trans>
+        </Link>
+      )}
       <dl className="mt-3 grid grid-cols-3 gap-2 text-sm">
         <div>
           <dt className="text-slate-500 dark:text-slate-400">
@@ -58,9 +65,9 @@ function Card({ pkg, plan }: { pkg: LocalPackage; plan: PlanId | undefined }) {
 
 /**
  * Live queries hand over fresh copies on every change (a pull writes a page at a time): a card is
- * drawn again only when its package did change, which the server's version and status tell.
+ * drawn again only when its package did change, which the server's version and status tell (or the shipment it is in).
  */
 export const PackageCard = memo(
   Card,
-  (before, after) => before.pkg.id === after.pkg.id && before.pkg.version === after.pkg.version && before.pkg.status === after.pkg.status && before.plan === after.plan,
+  (before, after) => before.pkg.id === after.pkg.id && before.pkg.version === after.pkg.version && before.pkg.status === after.pkg.status && before.plan === after.plan && before.shipmentId === after.shipmentId,
 )

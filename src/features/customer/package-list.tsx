@@ -3,7 +3,7 @@ import { useState } from 'react'
 import type { PlanId } from '@/business-rules/plans'
 import { ShowMore } from '@/components/ui/show-more'
 import { Spinner } from '@/components/ui/spinner'
-import { usePackageCount, usePackages } from '@/local-db/queries'
+import { usePackageCount, usePackages, useShipments } from '@/local-db/queries'
 import { PackageCard } from './package-card'
 
 /** Enough to fill a screen or two; a warehouse-sized account shows more on request. */
@@ -14,6 +14,9 @@ export function PackageList({ userId, plan }: { userId: string; plan: PlanId | u
   const [shown, setShown] = useState(packagesPerPage)
   const packages = usePackages(userId, shown)
   const total = usePackageCount(userId) ?? 0
+  const shipments = useShipments(userId)
+  // The shipment each package travels in, while it is open.
+  const shipmentOf = new Map(shipments?.filter((shipment) => shipment.status !== 'cancelled' && shipment.status !== 'delivered').flatMap((shipment) => shipment.package_ids.map((id) => [id, shipment.id] as const)))
   return (
     <section aria-labelledby="packages-heading" className="space-y-3">
       <h2 id="packages-heading" className="text-xl font-bold">
@@ -29,7 +32,7 @@ export function PackageList({ userId, plan }: { userId: string; plan: PlanId | u
         <>
           <ul className="space-y-3">
             {packages.map((pkg) => (
-              <PackageCard key={pkg.id} pkg={pkg} plan={plan} />
+              <PackageCard key={pkg.id} pkg={pkg} plan={plan} shipmentId={shipmentOf.get(pkg.id)} />
             ))}
           </ul>
           <ShowMore shown={packages.length} total={total} onMore={() => setShown((count) => count + packagesPerPage)} />
