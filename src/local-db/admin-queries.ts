@@ -140,15 +140,17 @@ const countStatus = (status: PackageStatus) => db.packages.where('[status+update
 /** The admin dashboard's figures, counted from the local copy (nothing hard-coded). */
 export function useDashboardFigures() {
   return useThrottledQuery(async () => {
-    const [customers, receivedToday, inTransit, inCustoms, readyForPickup] = await Promise.all([
+    const [customers, receivedToday, inTransit, inCustoms, readyForPickup, shipmentsToProcess] = await Promise.all([
       db.profiles.where('role').equals('user').count(),
       db.packages.where('created_at').aboveOrEqual(dayStart()).count(),
       countStatus('transito'),
       countStatus('aduana'),
       countStatus('disponible'),
+      // The warehouse's turn: to start, to weigh and measure, to ship.
+      db.shipments.where('status').anyOf(['requested', 'processing', 'approved']).count(),
     ])
-    return { customers, receivedToday, inTransit, inCustoms, readyForPickup }
-  }, [], ['packages', 'profiles'])
+    return { customers, receivedToday, inTransit, inCustoms, readyForPickup, shipmentsToProcess }
+  }, [], ['packages', 'profiles', 'shipments'])
 }
 
 export interface Activity {

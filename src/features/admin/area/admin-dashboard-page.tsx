@@ -18,6 +18,7 @@ export function AdminDashboardPage() {
     { label: t`In transit`, value: figures.inTransit },
     { label: t`In customs`, value: figures.inCustoms },
     { label: t`Ready for pickup`, value: figures.readyForPickup },
+    { label: t`Shipments to process`, value: figures.shipmentsToProcess },
   ]
   return (
     <>
@@ -28,7 +29,7 @@ export function AdminDashboardPage() {
       {!cards ? (
         <Spinner label={t`Loading figures…`} />
       ) : (
-        <dl className="grid gap-4 sm:grid-cols-2 xl:grid-cols-5">
+        <dl className="grid gap-4 sm:grid-cols-3 xl:grid-cols-6">
           {cards.map(({ label, value }) => (
             <div key={label} className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900">
               <dt className="text-sm text-slate-600 dark:text-slate-400">{label}</dt>
