@@ -35,6 +35,8 @@ const config = {
       manifest: false,
       injectManifest: {
         rollupFormat: 'iife',
+        // Not wasm: the barcode scanner's reader (1.1 MB) is kept by the worker when the package tool
+        // first opens (src/sw/scanner-cache.ts), so public visitors never download it.
         globPatterns: ['**/*.{js,css,html,svg,png,webp,ico,webmanifest,txt}'],
         // Link previews and the install dialog fetch these themselves; the app never shows them, and
         // precaching them would cost every visitor about 650 KB.

@@ -1,4 +1,4 @@
-// Messages between the page and the service worker about the outbox.
+// Messages between the page and the service worker: the outbox, and the files the worker keeps.
 
 /** The Background Sync tag the page registers after queueing a change. */
 export const outboxSyncTag = 'outbox'
@@ -9,4 +9,10 @@ export const flushRequest = 'flush-outbox'
 export interface FlushReply {
   /** Nothing is left to send (conflicts and refusals wait for the admin, not for the network). */
   done: boolean
+}
+
+/** The package tool asks the worker to keep the barcode scanner's WebAssembly for offline scanning (src/sw/scanner-cache.ts). */
+export interface KeepScannerMessage {
+  type: 'KEEP_SCANNER'
+  url: string
 }

@@ -10,6 +10,8 @@ import { queueRegistration } from '@/outbox/queue'
 import { showToast } from '@/stores/toast-store'
 import { StatusField } from '../status-select'
 import { PrealertMatch } from './prealert-match'
+import { ScanTrackingButton } from './scan/scan-tracking-button'
+import { useKeyboardWedge } from './scan/use-keyboard-wedge'
 import { emptyPackageForm, maxWeightKg, packageFields, validatePackage, type PackageForm } from './package-validation'
 
 type Field = keyof ReturnType<typeof validatePackage>
@@ -37,6 +39,9 @@ export function RegisterPackageForm({ adminId, customer, onCustomer }: RegisterP
   const match = usePrealertMatch(trackingCode)
   const set = (field: keyof PackageForm) => (event: { target: { value: string } }) => setForm({ ...form, [field]: event.target.value })
   const errorOf = (field: Field) => errors[field] && i18n._(errors[field])
+  // A scan replaces what the field held: the code is the whole label, not an addition to it.
+  const setScannedCode = (code: string) => setForm((current) => ({ ...current, trackingCode: code }))
+  const onTrackingKeyDown = useKeyboardWedge(setScannedCode)
 
   // Each prealert the typed code matches selects its customer once (also when this device's copy
   // brings it in after the code was typed); choosing someone else afterwards is the admin's call.
@@ -49,7 +54,7 @@ export function RegisterPackageForm({ adminId, customer, onCustomer }: RegisterP
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault()
-    // A scanner types the code and presses Enter at once: the match may not have selected anyone yet.
+    // A code typed or scanned a moment ago: the match may not have selected anyone yet.
     const owner = customer ?? (await findPrealertMatch(trackingCode))?.owner ?? null
     setNoCustomer(!owner)
     if (!owner) return
@@ -76,7 +81,14 @@ export function RegisterPackageForm({ adminId, customer, onCustomer }: RegisterP
       </h2>
       <form noValidate onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-2">
         <TextField label={t`Locker code`} value={customer?.locker_code ?? ''} readOnly placeholder={t`Find a customer first`} />
-        <TextField label={t`Tracking code`} value={form.trackingCode} onChange={set('trackingCode')} error={errorOf('trackingCode')} autoComplete="off" />
+        <div className="flex items-start gap-2">
+          <div className="min-w-0 flex-1">
+            <TextField label={t`Tracking code`} value={form.trackingCode} onChange={set('trackingCode')} onKeyDown={onTrackingKeyDown} error={errorOf('trackingCode')} autoComplete="off" />
+          </div>
+          <div className="mt-6">
+            <ScanTrackingButton onScan={setScannedCode} />
+          </div>
+        </div>
         {match && <PrealertMatch {...match} selected={match.owner.id === customer?.id} onSelect={() => onCustomer(match.owner)} />}
         <StatusField label={t`Status`} value={form.status} onStatus={(status) => setForm({ ...form, status })} />
         <TextField label={t`Weight (kg)`} type="number" inputMode="decimal" step="0.01" min="0" max={maxWeightKg} value={form.weightKg} onChange={set('weightKg')} error={errorOf('weightKg')} />

@@ -1,0 +1,155 @@
+import { randomUUID } from 'node:crypto'
+import { chromium, type Page } from '@playwright/test'
+import { expect, test } from './fixtures'
+import { demoAdmin, logInThroughUi, newCustomer, signedIn } from './backend'
+import { barcodeVideo } from './barcode-video'
+import { chromiumLaunchOptions } from './chromium'
+import { waitForServiceWorker } from './service-worker'
+
+// Tracking codes from the package tool's scanners: the camera (ZXing in WebAssembly, as Debian's
+// Chromium has no BarcodeDetector) and a keyboard-wedge scanner typing into the field.
+
+/** Letters and digits only: what a scanner types the same under any keyboard layout. */
+const code = (prefix: string) => `${prefix}${randomUUID().replace(/-/g, '').slice(0, 10).toUpperCase()}`
+
+/** A customer who announced `tracking`: the package tool picks them when it reads the code. */
+async function customerAwaiting(tracking: string) {
+  const customer = await newCustomer('Scan Test')
+  const client = await signedIn(customer)
+  const { error } = await client.rpc('save_prealert', {
+    p_op_id: randomUUID(),
+    p_id: randomUUID(),
+    p_tracking_code: tracking,
+    p_store: 'Amazon',
+    p_description: 'Barcode scanner',
+    p_declared_value_usd: 40,
+    p_expected_on: null,
+  })
+  if (error) throw error
+  return customer
+}
+
+type CameraStreams = { cameraStreams: MediaStream[] }
+
+/** Runs in the page: keeps every stream the app opens, to see them stopped. */
+function keepCameraStreams() {
+  const devices = navigator.mediaDevices
+  const open = devices.getUserMedia.bind(devices)
+  const opened = ((window as unknown as CameraStreams).cameraStreams = [] as MediaStream[])
+  devices.getUserMedia = async (constraints) => {
+    const stream = await open(constraints)
+    opened.push(stream)
+    return stream
+  }
+}
+
+/**
+ * Types `code` and Enter as a keyboard-wedge scanner does, a key every 5 ms. The keys carry those
+ * times themselves, as a scanner's hardware stamps them: Playwright's `keyboard.type(code, { delay: 5 })`
+ * takes 30 to 60 ms a key on a busy 2-core machine, about a fast typist's pace.
+ */
+async function typeLikeAScanner(page: Page, code: string) {
+  const cdp = await page.context().newCDPSession(page)
+  const keys = [...[...code].map((char) => ({ key: char, text: char })), { key: 'Enter', code: 'Enter', windowsVirtualKeyCode: 13, text: '\r' }]
+  const start = Date.now() / 1000
+  for (const [index, { text, ...key }] of keys.entries()) {
+    const timestamp = start + index * 0.005
+    await cdp.send('Input.dispatchKeyEvent', { type: 'keyDown', ...key, text, timestamp })
+    await cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', ...key, timestamp })
+  }
+  await cdp.detach()
+}
+
+async function openCustomer(page: Page, email: string) {
+  await page.goto('/en/admin-panel')
+  const main = page.getByRole('main')
+  await main.getByLabel('Customer email').fill(email)
+  await main.getByRole('button', { name: 'Search' }).click()
+  await expect(main.getByTestId('found-customer')).toContainText(email)
+}
+
+test('a label held up to the camera, offline, fills the tracking code and picks the customer who announced it', async ({ baseURL }, testInfo) => {
+  const tracking = code('CAM')
+  const customer = await customerAwaiting(tracking)
+  // The fake camera films the label: its flags go on the browser's command line, so this test launches its own.
+  const video = await barcodeVideo(tracking, testInfo.outputPath('camera'))
+  const launch = chromiumLaunchOptions()
+  const fakeCamera = ['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${video}`]
+  const browser = await chromium.launch({ ...launch, args: [...(launch.args ?? []), ...fakeCamera] })
+  try {
+    const context = await browser.newContext({ baseURL, permissions: ['camera'] })
+    const page = await context.newPage()
+    await page.addInitScript(keepCameraStreams)
+    await logInThroughUi(page, '/admin/login', demoAdmin)
+    await page.goto('/en/admin-panel')
+    await waitForServiceWorker(page)
+
+    // The scanner's code comes from the service worker's precache, its WebAssembly from what the
+    // worker kept when the package tool opened.
+    await expect.poll(() => page.evaluate(async () => (await (await caches.open('scanner-wasm')).keys()).length)).toBe(1)
+    await context.setOffline(true)
+    const main = page.getByRole('main')
+    await main.getByRole('button', { name: 'Scan code' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Scan a barcode' })
+    await expect(main.getByLabel('Tracking code')).toHaveValue(tracking)
+    await expect(dialog).toBeHidden()
+    await expect(main.getByTestId('found-customer')).toContainText(customer.email)
+    await expect(main.getByTestId('prealert-match')).toContainText('Amazon — Barcode scanner')
+    // The camera is off once the dialog has closed.
+    const cameraTracks = () => page.evaluate(() => (window as unknown as CameraStreams).cameraStreams.flatMap((stream) => stream.getTracks().map((track) => track.readyState)))
+    await expect.poll(cameraTracks).toEqual(['ended'])
+  } finally {
+    await browser.close()
+  }
+})
+
+test('the scan dialog says why the camera cannot start; Escape and Cancel close it', async ({ page }) => {
+  await logInThroughUi(page, '/admin/login', demoAdmin)
+  await page.goto('/en/admin-panel')
+  const scan = page.getByRole('main').getByRole('button', { name: 'Scan code' })
+  const dialog = page.getByRole('dialog', { name: 'Scan a barcode' })
+
+  // Allowed, but this machine has none (the suite's browser has no fake camera).
+  await page.context().grantPermissions(['camera'])
+  await scan.click()
+  await expect(dialog.getByRole('alert')).toHaveText('No camera was found on this device. Type the tracking code instead.')
+  await page.keyboard.press('Escape')
+  await expect(dialog).toBeHidden()
+
+  // Blocked, and held by another app, as the browser reports them.
+  const problems = [
+    ['NotAllowedError', "Camera access is blocked for this site. Allow it in the browser's site settings and try again."],
+    ['NotReadableError', 'The camera is in use by another app or tab. Close it and try again.'],
+  ] as const
+  for (const [error, message] of problems) {
+    await page.evaluate((name) => (navigator.mediaDevices.getUserMedia = () => Promise.reject(new DOMException('', name))), error)
+    await scan.click()
+    await expect(dialog.getByRole('alert')).toHaveText(message)
+    await dialog.getByRole('button', { name: 'Cancel' }).click()
+    await expect(dialog).toBeHidden()
+  }
+})
+
+test('a scanner typing into the field fills it without submitting; a person typing and pressing Enter still submits', async ({ page }) => {
+  const customer = await newCustomer('Wedge Test')
+  const [scanned, typed] = [code('WEDGE'), code('HAND')]
+  await logInThroughUi(page, '/admin/login', demoAdmin)
+  await openCustomer(page, customer.email)
+  const main = page.getByRole('main')
+  await main.getByLabel('Weight (kg)').fill('1.5')
+
+  // A scan replaces whatever the field held, and its Enter leaves the form to finish.
+  const tracking = main.getByLabel('Tracking code')
+  await tracking.fill('LEFTOVER')
+  await typeLikeAScanner(page, scanned)
+  await expect(tracking).toHaveValue(scanned)
+  await expect(tracking).toBeFocused()
+
+  await tracking.fill('')
+  await tracking.pressSequentially(typed, { delay: 120 })
+  await tracking.press('Enter')
+  await expect(page.getByTestId('toast').first()).toContainText('Package created.')
+  await expect(page.getByTestId('admin-package').filter({ hasText: typed })).toBeVisible()
+  // Packages are saved in the order they are created: a package from the scan's Enter would show by now.
+  await expect(page.getByTestId('admin-package')).toHaveCount(1)
+})
