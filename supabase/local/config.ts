@@ -1,5 +1,5 @@
 // The parts of supabase/config.toml (the Supabase CLI's project configuration) that the stand-in's
-// auth applies, read with the CLI's defaults for keys the file leaves out.
+// auth and storage apply, read with the CLI's defaults for keys the file leaves out.
 import { readFileSync } from 'node:fs'
 import { parse } from 'smol-toml'
 
@@ -41,6 +41,45 @@ export function readAuthToml(file: URL | string = CONFIG_TOML): AuthToml {
   }
 }
 
+export interface BucketToml {
+  id: string
+  public: boolean
+  /** Bytes; null: only the global limit. */
+  fileSizeLimit: number | null
+  /** null: any type. */
+  allowedMimeTypes: string[] | null
+}
+
+export interface StorageToml {
+  /** [storage] file_size_limit, in bytes. */
+  fileSizeLimit: number
+  buckets: BucketToml[]
+}
+
+export function readStorageToml(file: URL | string = CONFIG_TOML): StorageToml {
+  const storage = table(parse(readFileSync(file, 'utf8')), 'storage')
+  const buckets = table(storage, 'buckets')
+  return {
+    fileSizeLimit: byteSize(text(storage, 'file_size_limit', '50MiB', 'storage'), 'storage.file_size_limit'),
+    buckets: Object.keys(buckets).map((id) => {
+      const bucket = table(buckets, id)
+      const path = `storage.buckets.${id}`
+      const limit = bucket.file_size_limit === undefined ? null : byteSize(text(bucket, 'file_size_limit', '', path), `${path}.file_size_limit`)
+      return { id, public: flag(bucket, 'public', false, path), fileSizeLimit: limit, allowedMimeTypes: bucket.allowed_mime_types === undefined ? null : stringList(bucket, 'allowed_mime_types', path) }
+    }),
+  }
+}
+
+const BYTE_UNITS: Record<string, number> = { '': 1, B: 1, KB: 1e3, MB: 1e6, GB: 1e9, KIB: 1024, MIB: 1024 ** 2, GIB: 1024 ** 3 }
+
+/** A size such as "5MiB", "10MB" or "512KB" (the CLI's format), in bytes. */
+function byteSize(size: string, path: string): number {
+  const match = /^(\d+(?:\.\d+)?)\s*([a-z]*)$/i.exec(size.trim())
+  const unit = BYTE_UNITS[match?.[2]?.toUpperCase() ?? 'none']
+  if (!match || unit === undefined) throw configError(path, 'a size such as "5MiB" or "10MB"')
+  return Math.floor(Number(match[1]) * unit)
+}
+
 function table(parent: Table, key: string): Table {
   const found = parent[key]
   if (found === undefined) return {}
@@ -69,10 +108,10 @@ function count(from: Table, key: string, fallback: number, path: string): number
   return found
 }
 
-function stringList(from: Table, key: string): string[] {
+function stringList(from: Table, key: string, path = 'auth'): string[] {
   const found = from[key]
   if (found === undefined) return []
-  if (!Array.isArray(found) || !found.every((item) => typeof item === 'string')) throw configError(`auth.${key}`, 'a list of strings')
+  if (!Array.isArray(found) || !found.every((item) => typeof item === 'string')) throw configError(`${path}.${key}`, 'a list of strings')
   return found
 }
 

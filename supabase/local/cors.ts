@@ -1,6 +1,6 @@
 import type { HttpRequest, HttpResponse } from './http'
 
-// What supabase-js sends (auth-js, postgrest-js) and reads back (Content-Range for counts).
+// What supabase-js sends (auth-js, postgrest-js, storage-js) and reads back (Content-Range for counts).
 const ALLOWED_HEADERS = [
   'authorization',
   'apikey',
@@ -14,9 +14,12 @@ const ALLOWED_HEADERS = [
   'content-profile',
   'x-supabase-api-version',
   'x-retry-count',
+  'x-upsert',
+  'x-metadata',
+  'cache-control',
 ].join(', ')
 const ALLOWED_METHODS = 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS'
-const EXPOSED_HEADERS = 'Content-Range, Content-Location, Location, X-Supabase-Api-Version'
+const EXPOSED_HEADERS = 'Content-Range, Content-Location, Location, X-Supabase-Api-Version, ETag, Content-Length, Last-Modified'
 
 const LOCAL_ORIGIN = /^https?:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/
 

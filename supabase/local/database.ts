@@ -54,13 +54,13 @@ export async function openDatabase(opts: OpenDatabaseOptions = {}): Promise<{ db
 }
 
 /**
- * Applies local/auth-schema.sql (idempotent, every time) and then each
+ * Applies local/auth-schema.sql and local/storage-schema.sql (idempotent, every time) and then each
  * migration not yet recorded in supabase_migrations.schema_migrations, in name
  * order, each in its own transaction. Returns the versions it applied. Works on
  * PGlite and on a real PostgreSQL through node-postgres (`(sql) => client.query(sql)`).
  */
 export async function applySchema(exec: Exec, log: (line: string) => void = () => {}): Promise<string[]> {
-  await exec(await readFile(fileURLToPath(new URL('./auth-schema.sql', import.meta.url)), 'utf8'))
+  for (const schema of ['./auth-schema.sql', './storage-schema.sql']) await exec(await readFile(fileURLToPath(new URL(schema, import.meta.url)), 'utf8'))
   await exec(bookkeepingSql)
   const recorded = rowsOf(await exec('select version from supabase_migrations.schema_migrations'))
   const done = new Set(recorded.map((row) => String((row as { version: unknown }).version)))

@@ -5,18 +5,22 @@ import type { Duplex } from 'node:stream'
 export interface HttpRequest {
   method: string
   url: URL
+  /** The path as sent, before URL parsing resolved its `.` and `..` segments (and their %2e spellings). */
+  rawPath: string
   headers: IncomingHttpHeaders
   header(name: string): string | undefined
   /** The client's socket address (auth keys its rate limits by it). */
   remoteAddress?: string
   text(): Promise<string>
+  /** The raw body, up to `limit` bytes (Storage's uploads are larger than MAX_BODY_BYTES); read it or the text, not both. */
+  bytes(limit: number): Promise<Buffer>
 }
 
 /** What a handler answers; the server writes it (plus CORS headers). */
 export interface HttpResponse {
   status: number
   headers?: Record<string, string>
-  body?: string
+  body?: string | Uint8Array
   /** Close the connection once answered: the rest of the request body is not worth reading. */
   close?: boolean
 }
@@ -47,34 +51,37 @@ export function requestUrl(target: string | undefined, origin: string): URL | un
 }
 
 /** A Content-Length over the limit: refused before a byte of the body is read. */
-export function declaresTooLargeBody(request: HttpRequest): boolean {
-  return Number(request.header('content-length') ?? 0) > MAX_BODY_BYTES
+export function declaresTooLargeBody(request: HttpRequest, limit = MAX_BODY_BYTES): boolean {
+  return Number(request.header('content-length') ?? 0) > limit
 }
 
 export function toHttpRequest(incoming: IncomingMessage, url: URL): HttpRequest {
-  let body: Promise<string> | undefined
+  let body: Promise<Buffer> | undefined
+  const read = (limit: number) => {
+    if (!body) {
+      body = readBody(incoming, limit)
+      // Whoever awaits it sees the rejection; nobody else should hear of it.
+      body.catch(() => {})
+    }
+    return body
+  }
   return {
     method: (incoming.method ?? 'GET').toUpperCase(),
     url,
+    rawPath: (incoming.url ?? '').replace(/^https?:\/\/[^/]*/i, '').split(/[?#]/, 1)[0]!,
     headers: incoming.headers,
     remoteAddress: incoming.socket.remoteAddress,
     header(name) {
       const value = incoming.headers[name.toLowerCase()]
       return Array.isArray(value) ? value.join(', ') : value
     },
-    text() {
-      if (!body) {
-        body = readBody(incoming)
-        // Whoever awaits it sees the rejection; nobody else should hear of it.
-        body.catch(() => {})
-      }
-      return body
-    },
+    text: async () => (await read(MAX_BODY_BYTES)).toString('utf8'),
+    bytes: read,
   }
 }
 
-/** The body as UTF-8, up to MAX_BODY_BYTES: past that it stops reading (the rest stays unread). */
-function readBody(incoming: IncomingMessage): Promise<string> {
+/** The body, up to `limit` bytes: past that it stops reading (the rest stays unread). */
+function readBody(incoming: IncomingMessage, limit: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = []
     let size = 0
@@ -83,11 +90,11 @@ function readBody(incoming: IncomingMessage): Promise<string> {
       if (error) {
         incoming.pause()
         reject(error)
-      } else resolve(Buffer.concat(chunks).toString('utf8'))
+      } else resolve(Buffer.concat(chunks))
     }
     const onData = (chunk: Buffer) => {
       size += chunk.length
-      if (size > MAX_BODY_BYTES) stop(new BodyTooLargeError(`Request body over ${MAX_BODY_BYTES} bytes`))
+      if (size > limit) stop(new BodyTooLargeError(`Request body over ${limit} bytes`))
       else chunks.push(chunk)
     }
     const onEnd = () => stop()

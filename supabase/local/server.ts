@@ -1,9 +1,14 @@
 // The stand-in's HTTP server: /auth/v1 (GoTrue subset), /rest/v1 (PostgREST subset),
-// /realtime/v1 (Realtime's postgres_changes) and /_dev/mail (the mail catcher), over one PGlite database.
+// /realtime/v1 (Realtime's postgres_changes), /storage/v1 (Storage's object API) and /_dev/mail
+// (the mail catcher), over one PGlite database.
+import { mkdtemp, rm } from 'node:fs/promises'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import type { PGlite } from '@electric-sql/pglite'
 import { resolveAuthConfig, type AuthOptions } from './auth/config'
+import { readStorageToml } from './config'
 import { authHandler } from './auth/router'
 import { Sessions } from './auth/sessions'
 import { corsHeaders, preflight } from './cors'
@@ -24,6 +29,9 @@ import { DEFAULT_PORT } from './keys'
 import { MailOutbox, mailHandler } from './mail'
 import { startRealtime } from './realtime/server'
 import { restHandler } from './rest/handler'
+import { syncBuckets } from './storage/buckets'
+import { ObjectFiles } from './storage/files'
+import { STORAGE_PREFIX, storageHandler } from './storage/handler'
 import { AUTH_PREFIX, bodyTooLargeResponse, failureResponse, isUnder, REST_PREFIX, serviceErrorResponse, serviceErrors } from './service-errors'
 
 export interface StandInOptions {
@@ -121,9 +129,15 @@ export async function startStandIn(opts: StandInOptions = {}): Promise<StandIn> 
   })
   const config = resolveAuthConfig({ apiUrl: () => url, siteUrl: opts.siteUrl, confirmEmail: opts.confirmEmail, auth: opts.auth })
   const sessions = new Sessions(db, () => `${url}/auth/v1`, config.refreshTokens)
+  const storage = readStorageToml()
+  await syncBuckets(db, storage.buckets)
+  // Objects' bytes beside the database, or in a folder of their own for an in-memory one.
+  const temporaryFiles = opts.dataDir ? undefined : await mkdtemp(join(tmpdir(), 'supabase-local-storage-'))
+  const files = new ObjectFiles(opts.dataDir ? join(opts.dataDir, 'storage') : temporaryFiles!)
   routes.services = [
     [AUTH_PREFIX, authHandler({ db, sessions, mail, config })],
     [REST_PREFIX, restHandler(db)],
+    [STORAGE_PREFIX, storageHandler({ db, files, fileSizeLimit: storage.fileSizeLimit })],
   ]
 
   let closing: Promise<void> | undefined
@@ -135,7 +149,11 @@ export async function startStandIn(opts: StandInOptions = {}): Promise<StandIn> 
     mail,
     mailUrl: routes.mail && `${url}${MAIL_PREFIX}`,
     close() {
-      closing ??= realtime.close().then(closeServer).then(() => db.close())
+      closing ??= realtime
+        .close()
+        .then(closeServer)
+        .then(() => db.close())
+        .then(() => (temporaryFiles ? rm(temporaryFiles, { recursive: true, force: true }) : undefined))
       return closing
     },
   }
@@ -150,13 +168,17 @@ interface Routes {
 
 async function respond(request: HttpRequest, routes: Routes, log: (line: string) => void): Promise<HttpResponse> {
   const path = request.url.pathname
-  if (declaresTooLargeBody(request)) return bodyTooLargeResponse(path)
+  // Storage takes files larger than the other services' bodies; it checks their size itself.
+  const storage = isUnder(path, STORAGE_PREFIX)
+  if (!storage && declaresTooLargeBody(request)) return bodyTooLargeResponse(path)
   if (isUnder(path, MAIL_PREFIX)) return routes.mail ? routes.mail(request) : noRoute()
   if (request.method === 'OPTIONS') return preflight(request)
   if (routes.services.length === 0) return json(503, { message: 'The local stand-in is still starting' })
   const route = routes.services.find(([prefix]) => isUnder(path, prefix))
   if (!route) return noRoute()
-  const refusal = apiKeyRefusal(request)
+  // As Kong's storage route: no key check (Storage checks the bearer token itself, and public and
+  // signed URLs are opened by an <img> or a link that carries none).
+  const refusal = storage ? undefined : apiKeyRefusal(request)
   if (refusal) return refusal
   try {
     return await route[1](request)
