@@ -141,17 +141,64 @@ export interface AdvanceShipmentOp extends ShipmentOpBase {
   current?: { status: string; version: number }
 }
 
+/** Buckets and what goes in them (supabase/config.toml). */
+export type UploadBucket = 'package-photos' | 'documents' | 'avatars'
+
+interface UploadOpBase extends QueuedOpBase {
+  kind: 'upload-file'
+  bucket: UploadBucket
+  /** The object's path, chosen on this device: sent twice, it is stored once. */
+  path: string
+  /** The file's name as the user chose it (documents), or a name for the photo. */
+  name: string
+  contentType: string
+  size: number
+}
+
+/**
+ * A file to upload, then list on its row: an admin's photo of a package, a customer's invoice on a
+ * prealert or a shipment, a profile photo. It waits behind its row's earlier ops (a photo of a
+ * package registered offline goes after the registration). Its bytes wait in `uploads`.
+ */
+export type UploadOp =
+  | (UploadOpBase & { target: 'package-photo'; packageId: string })
+  | (UploadOpBase & { target: 'prealert-document'; prealertId: string })
+  | (UploadOpBase & { target: 'shipment-document'; shipmentId: string })
+  | (UploadOpBase & { target: 'avatar' })
+
+/** A queued file's bytes (an ArrayBuffer: some browsers still fail to store Blobs in IndexedDB). */
+export interface UploadBytes {
+  opId: string
+  bytes: ArrayBuffer
+}
+
+/** A stored file this device has shown, kept for viewing offline. */
+export interface SeenFile {
+  /** `<bucket>/<path>` */
+  key: string
+  bytes: ArrayBuffer
+  contentType: string
+  seenAt: number
+}
+
 export type PackageOp = StatusOp | RegisterOp
 export type PrealertOp = SavePrealertOp | CancelPrealertOp
 export type ShipmentOp = RequestShipmentOp | CancelShipmentOp | ApproveShipmentOp | AdvanceShipmentOp
-export type QueuedOp = PackageOp | PrealertOp | ShipmentOp
+export type QueuedOp = PackageOp | PrealertOp | ShipmentOp | UploadOp
 
 export const isPackageOp = (op: QueuedOp): op is PackageOp => op.kind === 'set-status' || op.kind === 'register-package'
 export const isPrealertOp = (op: QueuedOp): op is PrealertOp => op.kind === 'save-prealert' || op.kind === 'cancel-prealert'
-export const isShipmentOp = (op: QueuedOp): op is ShipmentOp => 'shipmentId' in op
+export const isShipmentOp = (op: QueuedOp): op is ShipmentOp =>
+  op.kind === 'request-shipment' || op.kind === 'cancel-shipment' || op.kind === 'approve-shipment' || op.kind === 'advance-shipment'
+export const isUploadOp = (op: QueuedOp): op is UploadOp => op.kind === 'upload-file'
 
-/** The row an op changes: a package's, a prealert's or a shipment's id. A row's ops reach the server one at a time, in order. */
-export const subjectOf = (op: QueuedOp): string => (isPackageOp(op) ? op.packageId : isPrealertOp(op) ? op.prealertId : op.shipmentId)
+/** The row an op changes: a package's, a prealert's, a shipment's or a profile's id. A row's ops reach the server one at a time, in order. */
+export function subjectOf(op: QueuedOp): string {
+  if ('packageId' in op) return op.packageId
+  if ('prealertId' in op) return op.prealertId
+  if ('shipmentId' in op) return op.shipmentId
+  return op.userId
+}
 
 /**
  * Whose data the device holds, and which of their sign-ins: a new generation starts whenever the
@@ -177,6 +224,8 @@ export class LocalDb extends Dexie {
   outbox!: EntityTable<QueuedOp, 'seq'>
   auth!: EntityTable<AuthItem, 'key'>
   owner!: EntityTable<DeviceOwner & { key: string }, 'key'>
+  uploads!: EntityTable<UploadBytes, 'opId'>
+  seenFiles!: EntityTable<SeenFile, 'key'>
 
   constructor(name = 'casillero') {
     super(name)
@@ -209,16 +258,17 @@ export class LocalDb extends Dexie {
       shipments: 'id, [user_id+updated_at], status, updated_at',
       outbox: '++seq, &opId, packageId, prealertId, shipmentId',
     })
+    this.version(7).stores({ uploads: 'opId', seenFiles: 'key, seenAt' })
   }
 
-  /** What the server's rows fill, with the checkpoints they were pulled to. */
+  /** What the server's rows fill, with the checkpoints they were pulled to, and the files shown from them. */
   get readModelTables() {
-    return [this.profiles, this.packages, this.prealerts, this.shipments, this.syncState]
+    return [this.profiles, this.packages, this.prealerts, this.shipments, this.syncState, this.seenFiles]
   }
 
   /** Tables of user data: everything but the persisted session (supabase-js itself ends it) and the owner. */
   get dataTables() {
-    return [...this.readModelTables, this.outbox]
+    return [...this.readModelTables, this.outbox, this.uploads]
   }
 }
 

@@ -24,8 +24,18 @@ export interface ProfileRow {
   city: string | null
   postal_code: string | null
   id_number: string | null
+  /** The profile photo's path in the avatars bucket; absent on rows stored before profile photos. */
+  avatar_path?: string | null
   created_at: string
   updated_at: string
+}
+
+/** A file a customer attached to a prealert or a shipment (a purchase invoice), in the documents bucket. */
+export interface DocumentRef {
+  path: string
+  name: string
+  type: string
+  added_at: string
 }
 
 /** A `pull_profiles` row: the profile with its locker code, or a tombstone (`deleted_at` set, nothing else). */
@@ -70,6 +80,8 @@ export interface PrealertRow {
   expected_on: string | null
   state: PrealertState
   package_id: string | null
+  /** Absent on rows stored before documents existed. */
+  documents?: DocumentRef[]
   version: number
   created_at: string
   updated_at: string
@@ -138,6 +150,8 @@ export interface ShipmentRow {
   height_cm: number | null
   carrier: string | null
   outbound_tracking: string | null
+  /** Absent on rows stored before documents existed. */
+  documents?: DocumentRef[]
   version: number
   created_at: string
   updated_at: string

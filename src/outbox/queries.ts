@@ -1,4 +1,4 @@
-import { db, isPackageOp, isShipmentOp, type LocalPackage, type PackageOp, type QueuedOp, type ShipmentOp } from '@/local-db/db'
+import { db, isPackageOp, isShipmentOp, isUploadOp, type LocalPackage, type PackageOp, type QueuedOp, type ShipmentOp, type UploadOp } from '@/local-db/db'
 import { useThrottledQuery } from '@/local-db/throttled-query'
 
 export type OpState = QueuedOp['state']
@@ -26,15 +26,15 @@ export async function countUnsent(userId: string): Promise<OutboxCounts> {
   return countsOf(await opsOfUser(userId))
 }
 
-export type OutboxEntry = { op: PackageOp; pkg: LocalPackage | undefined } | { op: ShipmentOp; pkg?: undefined }
+export type OutboxEntry = { op: PackageOp | UploadOp; pkg: LocalPackage | undefined } | { op: ShipmentOp; pkg?: undefined }
 
-/** The user's queued package and shipment changes in sending order, a package's with the package as this device has it. */
+/** The user's queued package, photo and shipment changes in sending order, a package's with the package as this device has it. */
 export function useOutbox(userId: string) {
   return useThrottledQuery(
     async (): Promise<OutboxEntry[]> => {
-      const ops = (await opsOfUser(userId)).filter((op) => isPackageOp(op) || isShipmentOp(op))
-      const packages = await db.packages.bulkGet(ops.map((op) => (isPackageOp(op) ? op.packageId : '')))
-      return ops.map((op, i) => (isPackageOp(op) ? { op, pkg: packages[i] } : { op: op as ShipmentOp }))
+      const ops = (await opsOfUser(userId)).filter((op) => isPackageOp(op) || isShipmentOp(op) || isUploadOp(op))
+      const packages = await db.packages.bulkGet(ops.map((op) => ('packageId' in op ? op.packageId : '')))
+      return ops.map((op, i) => (isShipmentOp(op) ? { op } : { op: op as PackageOp | UploadOp, pkg: packages[i] }))
     },
     [userId],
     ['outbox', 'packages'],

@@ -1,4 +1,4 @@
-import { db, isPackageOp, isPrealertOp, type AdvanceShipmentOp, type QueuedOp, type StatusOp } from '@/local-db/db'
+import { db, isPackageOp, isPrealertOp, isUploadOp, type AdvanceShipmentOp, type QueuedOp, type StatusOp } from '@/local-db/db'
 import { opsOf, refreshOverlay, serverRowOf, withPendingOps } from '@/local-db/overlay'
 import { assertOwner } from '@/local-db/owner'
 import { newOpFields, notifyQueued } from './queue'
@@ -47,10 +47,12 @@ export async function retry(op: QueuedOp): Promise<void> {
  * Drops the change. A registration takes its package with it (and the changes queued on it, which
  * could never be applied); a status change leaves the package as the server has it. A prealert or a
  * shipment the server never recorded goes with all its changes; otherwise it stays as the server has it.
+ * A file waiting to upload goes with its bytes.
  */
 export async function discard(op: QueuedOp): Promise<void> {
-  await db.transaction('rw', db.packages, db.prealerts, db.shipments, db.outbox, db.owner, async () => {
+  await db.transaction('rw', [db.packages, db.prealerts, db.shipments, db.outbox, db.uploads, db.owner], async () => {
     await assertOwner(op.userId)
+    if (isUploadOp(op)) await db.uploads.delete(op.opId)
     if (op.kind === 'register-package') {
       await db.outbox.where('packageId').equals(op.packageId).delete()
       await db.packages.delete(op.packageId)

@@ -1,4 +1,4 @@
-import { db, isPackageOp, isShipmentOp, type PackageOp, type PrealertOp, type QueuedOp, type ShipmentOp } from '@/local-db/db'
+import { db, isPackageOp, isShipmentOp, type LocalProfile, type PackageOp, type PrealertOp, type QueuedOp, type ShipmentOp, type UploadOp } from '@/local-db/db'
 import { opsOf, refreshOverlay, serverRowOf, withPendingOps } from '@/local-db/overlay'
 import { assertOwner, type DeviceOwner } from '@/local-db/owner'
 import type { PackageRow, PrealertRow, ShipmentRow } from '@/local-db/rows'
@@ -16,8 +16,16 @@ export type Settlement =
   | { op: PackageOp; outcome: 'applied' | 'superseded'; row: PackageRow }
   | { op: PrealertOp; outcome: 'recorded'; row: PrealertRow }
   | { op: ShipmentOp; outcome: 'applied' | 'superseded'; row: ShipmentRow }
+  | { op: UploadOp; outcome: 'uploaded'; row: UploadedRow }
   | { op: QueuedOp; outcome: 'refused'; message: string }
   | { op: QueuedOp; outcome: 'retry'; message: string; retryAt: number }
+
+/** The row a file was listed on, as the server has it now. */
+export type UploadedRow =
+  | { kind: 'package'; row: PackageRow; previousVersion: number }
+  | { kind: 'prealert'; row: PrealertRow }
+  | { kind: 'shipment'; row: ShipmentRow }
+  | { kind: 'profile'; row: LocalProfile }
 
 /**
  * A round of answers, recorded in one transaction: the screens redraw once for all of them. Answers
@@ -25,7 +33,7 @@ export type Settlement =
  * them: the same user's next session sends those ops again and gets the same answers).
  */
 export function settleAll(owner: DeviceOwner, settlements: readonly Settlement[]): Promise<void> {
-  return db.transaction('rw', db.packages, db.prealerts, db.shipments, db.outbox, db.owner, async () => {
+  return db.transaction('rw', [db.packages, db.prealerts, db.shipments, db.profiles, db.outbox, db.uploads, db.seenFiles, db.owner], async () => {
     await assertOwner(owner)
     for (const settlement of settlements) {
       switch (settlement.outcome) {
@@ -35,6 +43,9 @@ export function settleAll(owner: DeviceOwner, settlements: readonly Settlement[]
           break
         case 'recorded':
           await settleRecorded(settlement.op, settlement.row)
+          break
+        case 'uploaded':
+          await settleUploaded(settlement.op, settlement.row)
           break
         case 'superseded':
           if (isShipmentOp(settlement.op)) await settleShipmentSuperseded(settlement.op, settlement.row as ShipmentRow)
@@ -95,6 +106,11 @@ function settleRefused(op: QueuedOp, message: string): Promise<void> {
  */
 async function settleRecorded(op: PrealertOp, row: PrealertRow): Promise<void> {
   await db.outbox.delete(op.seq!)
+  await writePrealert(row)
+}
+
+/** The server's prealert, unless this device already has a newer one. */
+async function writePrealert(row: PrealertRow) {
   const local = await db.prealerts.get(row.id)
   if (!local || local.version <= row.version) await db.prealerts.put(row)
 }
@@ -125,6 +141,37 @@ async function settleShipmentSuperseded(op: ShipmentOp, row: ShipmentRow): Promi
   const current = { status: row.status, version: row.version }
   await db.outbox.bulkPut([op, ...(await laterStepsOn(op))].map((stale) => ({ ...stale, state: 'conflict' as const, current })))
   await writeShipment(row)
+}
+
+/** A package's version moved from `from` to `to` by a change that conflicts with nothing (a photo): its pending changes made on `from` now build on `to`. */
+async function rebasePackageOps(packageId: string, from: number, to: number) {
+  if (from === to) return
+  const later = (await opsOf(packageId)).filter((next) => next.state === 'pending' && next.baseVersion === from)
+  await db.outbox.bulkPut(later.map((next) => ({ ...next, baseVersion: to })))
+}
+
+/**
+ * Uploaded and listed on its row: the op and its bytes leave the queue, the bytes stay as a file
+ * this device has seen (shown at once, and offline), and the row is the server's.
+ */
+async function settleUploaded(op: UploadOp, uploaded: UploadedRow): Promise<void> {
+  const file = await db.uploads.get(op.opId)
+  await db.outbox.delete(op.seq!)
+  await db.uploads.delete(op.opId)
+  if (file) await db.seenFiles.put({ key: `${op.bucket}/${op.path}`, bytes: file.bytes, contentType: op.contentType, seenAt: Date.now() })
+  switch (uploaded.kind) {
+    case 'package':
+      await rebasePackageOps(uploaded.row.id, uploaded.previousVersion, uploaded.row.version)
+      return writeServerRow(uploaded.row, await opsOf(uploaded.row.id))
+    case 'prealert':
+      return writePrealert(uploaded.row)
+    case 'shipment':
+      return writeShipment(uploaded.row)
+    case 'profile': {
+      const { deleted_at: _deleted, ...profile } = uploaded.row as LocalProfile & { deleted_at?: null }
+      await db.profiles.put(profile)
+    }
+  }
 }
 
 /** Not answered (offline, timeout, server trouble): tried again at `retryAt`. */

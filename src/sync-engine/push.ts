@@ -3,19 +3,8 @@ import { NotOwnerError, type DeviceOwner } from '@/local-db/owner'
 import type { PackageRow, PrealertRow, ShipmentRow } from '@/local-db/rows'
 import { queuedOpsOf, settleAll, type Settlement } from '@/outbox/settle'
 import type { Supabase } from '@/remote/create-client'
-
-/** A change the server recorded, as the outbox settles it. */
-type Recorded = Extract<Settlement, { row: unknown }>
-
-/** Why the server did not record a change. */
-type Failure =
-  /** Validation, permission or not found: sending it again would get the same answer. */
-  | { kind: 'refused'; message: string }
-  | { kind: 'unauthorized'; message: string }
-  /** No answer (offline, timeout) or server trouble: worth trying again later. */
-  | { kind: 'unanswered'; message: string; serverError: boolean }
-
-type Answer = Recorded | Failure
+import { failure, transientSqlState, type Answer } from './answers'
+import { sendUpload } from './send-upload'
 
 export interface FlushResult {
   sent: number
@@ -34,16 +23,6 @@ const maxBackoffMs = 30_000
 export function backoffMs(attempt: number): number {
   return Math.min(200 * attempt, maxBackoffMs) * (0.75 + Math.random() / 2)
 }
-
-/** An error answer as the outbox treats it: given up on (refused) or worth another try. */
-function failure(status: number, message: string): Failure {
-  if (status === 0 || status >= 500) return { kind: 'unanswered', message, serverError: status >= 500 }
-  if (status === 401) return { kind: 'unauthorized', message }
-  return { kind: 'refused', message }
-}
-
-/** Database errors that say "try again" rather than "this change is wrong": serialization, locks, resources, cancellation. */
-const transientSqlState = /^(40|53|55P03|57)/
 
 async function register(client: Supabase, op: RegisterOp, signal: AbortSignal): Promise<Answer> {
   const { data, error, status } = await client
@@ -159,6 +138,8 @@ async function send(client: Supabase, ops: QueuedOp[], signal: AbortSignal): Pro
         case 'cancel-shipment':
         case 'approve-shipment':
           return shipmentCall(client, op, signal)
+        case 'upload-file':
+          return sendUpload(client, op, signal)
       }
     }),
   )
@@ -237,7 +218,7 @@ export async function flushOutbox(client: Supabase, owner: DeviceOwner, { force 
         }
         const settlements = round.ops.map((op, i) => settlementOf(op, answers[i]!))
         await settleAll(owner, settlements)
-        sent += settlements.filter((settlement) => settlement.outcome === 'applied' || settlement.outcome === 'recorded').length
+        sent += settlements.filter((settlement) => settlement.outcome === 'applied' || settlement.outcome === 'recorded' || settlement.outcome === 'uploaded').length
         const retries = settlements.flatMap((settlement) => (settlement.outcome === 'retry' ? [settlement.retryAt] : []))
         if (retries.length > 0) return { sent, retryAt: Math.min(...retries) }
       }

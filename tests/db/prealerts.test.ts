@@ -218,6 +218,7 @@ describe.each(engines)('$engine', ({ open }) => {
         expected_on: '2026-12-01',
         state: 'announced',
         package_id: null,
+        documents: [],
         version: 1,
         created_at: expect.any(String),
         updated_at: expect.any(String),

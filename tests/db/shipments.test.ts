@@ -626,6 +626,7 @@ describe.each(engines)('$engine', ({ open }) => {
         height_cm: null,
         carrier: null,
         outbound_tracking: null,
+        documents: [],
         version: 1,
         created_at: expect.any(String),
         updated_at: expect.any(String),

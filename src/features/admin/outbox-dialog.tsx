@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
+import { QueuedUploadLine } from '@/components/files/queued-upload-line'
 import { Link } from '@/components/links'
 import { StatusBadge } from '@/components/package-status'
 import { ShipmentStatusBadge } from '@/components/shipment-status'
@@ -9,7 +10,7 @@ import { useDeviceWrite } from '@/components/use-device-write'
 import { formatDateTime } from '@/i18n/format'
 import { useLang } from '@/i18n/paths'
 import { shipmentPaths } from '@/i18n/shipment-paths'
-import { isShipmentOp, type PackageOp, type ShipmentOp } from '@/local-db/db'
+import { isShipmentOp, isUploadOp, type PackageOp, type ShipmentOp, type UploadOp } from '@/local-db/db'
 import type { LocalPackage } from '@/local-db/queries'
 import { useOutbox, useOutboxCounts } from '@/outbox/queries'
 import { discard, reapply, retry, sendNow } from '@/outbox/resolve'
@@ -78,7 +79,15 @@ function OutboxEntries({ userId, onClose }: { userId: string; onClose: () => voi
         </p>
       ) : (
         <ol className="divide-y divide-slate-200 dark:divide-slate-700">
-          {entries.map((entry) => (isShipmentOp(entry.op) ? <ShipmentOutboxEntry key={entry.op.seq} op={entry.op} onOpen={onClose} /> : <OutboxEntry key={entry.op.seq} op={entry.op} pkg={entry.pkg} />))}
+          {entries.map((entry) =>
+            isShipmentOp(entry.op) ? (
+              <ShipmentOutboxEntry key={entry.op.seq} op={entry.op} onOpen={onClose} />
+            ) : isUploadOp(entry.op) ? (
+              <UploadOutboxEntry key={entry.op.seq} op={entry.op} pkg={entry.pkg} />
+            ) : (
+              <OutboxEntry key={entry.op.seq} op={entry.op} pkg={entry.pkg} />
+            ),
+          )}
         </ol>
       )}
       <div className="flex flex-wrap justify-end gap-2">
@@ -180,6 +189,24 @@ function ShipmentOutboxEntry({ op, onOpen }: { op: ShipmentOp; onOpen: () => voi
       <p className="text-sm text-slate-600 dark:text-slate-400">
         {op.state === 'pending' ? <Trans>Waiting to be sent.</Trans> : <Trans>Not applied: open the shipment to decide.</Trans>}
       </p>
+    </li>
+  )
+}
+
+/** A photo waiting to upload: which package it is of, and how it is doing (refusals resolved here). */
+function UploadOutboxEntry({ op, pkg }: { op: UploadOp; pkg: LocalPackage | undefined }) {
+  const { t } = useLingui()
+  const lang = useLang()
+  return (
+    <li data-testid="outbox-entry" data-state={op.state} className="space-y-2 py-3">
+      <div className="flex flex-wrap items-center gap-2">
+        <span className="text-sm font-semibold">
+          <Trans>Photo of {pkg?.tracking_code ?? t`no tracking`}</Trans>
+        </span>
+        <span className="text-xs text-slate-500 dark:text-slate-400">{pkg?.locker_code}</span>
+        <span className="ml-auto text-xs text-slate-500 dark:text-slate-400">{formatDateTime(op.createdAt, lang)}</span>
+      </div>
+      <QueuedUploadLine op={op} />
     </li>
   )
 }

@@ -1,6 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { memo } from 'react'
 import type { PlanId } from '@/business-rules/plans'
+import { photosOf } from '@/components/files/package-photos'
+import { PhotoGallery } from '@/components/files/photo-gallery'
 import { Link } from '@/components/links'
 import { StatusBadge } from '@/components/package-status'
 import { StorageCountdown } from '@/components/storage-countdown'
@@ -19,6 +21,7 @@ function Card({ pkg, plan, shipmentId }: { pkg: LocalPackage; plan: PlanId | und
         <StatusBadge status={pkg.status} />
       </div>
       <StorageCountdown pkg={pkg} plan={plan} />
+      <PhotoGallery bucket="package-photos" paths={photosOf(pkg)} subject={pkg.tracking_code ?? t`no tracking`} className="mt-2" />
       {shipmentId && (
         <Link to={shipmentPaths.customer(lang, shipmentId)} className="mt-1 inline-block text-sm font-medium text-brand-700 underline dark:text-brand-100">
           <Trans>In a shipment: see it</Trans>

@@ -3,7 +3,7 @@ import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { useState, type FormEvent } from 'react'
 import type { FieldErrors } from '@/components/form-validation'
-import { showInConstruction } from '@/components/in-construction'
+import { ProfilePhoto } from './profile-photo'
 import { Button } from '@/components/ui/button'
 import { TextField } from '@/components/ui/field'
 import type { LocalProfile } from '@/local-db/queries'
@@ -64,14 +64,7 @@ export function ProfileCard({ profile, saveProfile }: { profile: LocalProfile; s
   return (
     <section aria-labelledby="profile-heading" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-800 dark:bg-slate-900">
       <div className="flex items-center gap-4">
-        <button
-          type="button"
-          onClick={() => showInConstruction(i18n)}
-          className="grid size-14 shrink-0 place-items-center rounded-full bg-brand-100 text-xl font-bold text-brand-900 hover:ring-2 hover:ring-brand-500"
-          aria-label={t`Change profile photo`}
-        >
-          {(profile.full_name ?? profile.email ?? '?').charAt(0).toUpperCase()}
-        </button>
+        <ProfilePhoto profile={profile} />
         <div className="min-w-0">
           <h2 id="profile-heading" className="truncate text-lg font-bold">
             {profile.full_name || profile.email}

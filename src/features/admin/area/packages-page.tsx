@@ -16,6 +16,7 @@ import { useSessionUser } from '@/stores/session-store'
 import { showToast } from '@/stores/toast-store'
 import { PackageMarker } from '../package-marker'
 import { Pager } from '../pager'
+import { PackagePhotosButton } from '../package-photos'
 import { RowStatusSelect, StatusOptions } from '../status-select'
 import { DataTable } from './data-table'
 
@@ -150,6 +151,9 @@ export function PackagesPage() {
                 </td>
                 <td className="px-4 py-3">
                   <span className="font-mono font-semibold">{name}</span> <PackageMarker pkg={pkg} state={states?.get(pkg.id)} />
+                  <div className="mt-1">
+                    <PackagePhotosButton adminId={admin.id} pkg={pkg} />
+                  </div>
                 </td>
                 <td className="px-4 py-3">
                   <span className="font-mono">{pkg.locker_code}</span>

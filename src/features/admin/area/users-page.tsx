@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useMemo, useState } from 'react'
+import { Avatar } from '@/components/files/avatar'
 import { PageMeta } from '@/components/page-meta'
 import { Button } from '@/components/ui/button'
 import { TextField } from '@/components/ui/field'
@@ -73,7 +74,12 @@ export function UsersPage({ saveUser }: { saveUser: SaveUser }) {
         >
           {page.rows.map((user) => (
             <tr key={user.id} data-testid="user-row">
-              <td className="px-4 py-3 font-medium">{user.full_name || '—'}</td>
+              <td className="px-4 py-3 font-medium">
+                <span className="flex items-center gap-2">
+                  <Avatar profile={user} className="size-8 text-sm" decorative />
+                  {user.full_name || '—'}
+                </span>
+              </td>
               <td className="px-4 py-3">{user.email}</td>
               <td className="px-4 py-3 font-mono">{user.locker_code}</td>
               <td className="px-4 py-3">{labels[user.role]}</td>

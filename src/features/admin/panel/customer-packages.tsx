@@ -12,6 +12,7 @@ import { useOpStates, type OpState } from '@/outbox/queries'
 import { queueStatusChanges } from '@/outbox/queue'
 import { showToast } from '@/stores/toast-store'
 import { PackageMarker } from '../package-marker'
+import { PackagePhotosButton } from '../package-photos'
 import { RowStatusSelect } from '../status-select'
 
 const perPage = 50
@@ -77,6 +78,7 @@ function CustomerPackageRow({ adminId, pkg, state }: { adminId: string; pkg: Loc
         </p>
       </div>
       <RowStatusSelect aria-label={t`Status of ${name}`} value={pkg.status} onStatus={(status) => void write(() => queueStatusChanges(adminId, [pkg.id], status))} />
+      <PackagePhotosButton adminId={adminId} pkg={pkg} />
       <Button variant="secondary" onClick={() => void copyToken()} aria-label={t`Copy the tracking token of ${name}`}>
         <Trans>Copy token</Trans>
       </Button>

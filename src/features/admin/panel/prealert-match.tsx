@@ -1,4 +1,5 @@
 import { Trans } from '@lingui/react/macro'
+import { DocumentsField } from '@/components/files/documents-field'
 import { Button } from '@/components/ui/button'
 import { formatDollars } from '@/i18n/format'
 import { useLang } from '@/i18n/paths'
@@ -25,6 +26,7 @@ export function PrealertMatch({ prealert, owner, selected, onSelect }: PrealertM
           Announced by {name} ({owner.locker_code}): {prealert.store} — {prealert.description}, declared {value}
         </Trans>
       </p>
+      <DocumentsField documents={prealert.documents} />
       {selected ? (
         <p>
           <Trans>The package will be linked to this prealert.</Trans>

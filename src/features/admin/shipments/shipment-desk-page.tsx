@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useParams } from 'react-router'
+import { ShipmentDocuments } from '@/components/files/shipment-documents'
 import { Link } from '@/components/links'
 import { PageMeta } from '@/components/page-meta'
 import { ShipmentChange } from '@/components/shipment-change'
@@ -60,6 +61,7 @@ function DeskView({ shipment }: { shipment: LocalShipment }) {
       <ShipmentChange shipment={shipment} />
       <StepPanel shipment={shipment} customer={customer} />
       <ShipmentSummary shipment={shipment} packages={packages} />
+      <ShipmentDocuments shipment={shipment} />
     </>
   )
 }

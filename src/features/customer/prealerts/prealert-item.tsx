@@ -1,4 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
+import { DocumentsField } from '@/components/files/documents-field'
 import { StatusBadge } from '@/components/package-status'
 import { Button } from '@/components/ui/button'
 import { useDeviceWrite } from '@/components/use-device-write'
@@ -56,6 +57,11 @@ export function PrealertItem({ prealert, onEdit, onCancel }: PrealertItemProps) 
           {pkg && <StatusBadge status={pkg.status} />}
         </p>
       )}
+      <DocumentsField
+        documents={prealert.documents}
+        attach={prealert.state === 'cancelled' ? undefined : { userId: prealert.user_id, target: { target: 'prealert-document', prealertId: prealert.id } }}
+        queuedFor={{ prealertId: prealert.id }}
+      />
       {prealert.pendingOps > 0 && !refused && (
         <p className="text-sm text-amber-800 dark:text-amber-300">
           <Trans>Saved on this device, waiting to be sent.</Trans>

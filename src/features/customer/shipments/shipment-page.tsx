@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useParams } from 'react-router'
 import { CancelShipmentButton } from '@/components/cancel-shipment-button'
+import { ShipmentDocuments } from '@/components/files/shipment-documents'
 import { Link } from '@/components/links'
 import { PageMeta } from '@/components/page-meta'
 import { ShipmentChange } from '@/components/shipment-change'
@@ -73,6 +74,7 @@ function ShipmentView({ shipment }: { shipment: LocalShipment }) {
         </div>
       )}
       <ShipmentSummary shipment={shipment} packages={packages} />
+      <ShipmentDocuments shipment={shipment} customerId={user.id} />
       {shipment.status === 'requested' && settled && (
         <CancelShipmentButton consequence={t`Its packages stay at the warehouse, ready for another shipment.`} onCancel={() => void write(() => queueShipmentCancel(user.id, shipment.id))} />
       )}

@@ -1,0 +1,35 @@
+import { db, type UploadBucket } from '@/local-db/db'
+import { getSupabase } from '@/remote/client'
+
+export const fileKey = (bucket: UploadBucket, path: string) => `${bucket}/${path}`
+
+/** The bytes as a Blob of their type. */
+const blobOf = (bytes: ArrayBuffer, contentType: string) => new Blob([bytes], { type: contentType })
+
+/** Where the browser fetches the object from: its public URL (avatars), or a URL signed for a minute. */
+async function urlOf(bucket: UploadBucket, path: string): Promise<string> {
+  const storage = (await getSupabase()).storage.from(bucket)
+  if (bucket === 'avatars') return storage.getPublicUrl(path).data.publicUrl
+  const { data, error } = await storage.createSignedUrl(path, 60)
+  if (error) throw error
+  return data.signedUrl
+}
+
+/**
+ * A stored file: from this device when it has shown (or queued) it before, otherwise fetched once
+ * and kept, so it opens offline afterwards. A file still waiting to upload comes from the queue.
+ */
+export async function loadStoredFile(bucket: UploadBucket, path: string): Promise<Blob> {
+  const key = fileKey(bucket, path)
+  const seen = await db.seenFiles.get(key)
+  if (seen) return blobOf(seen.bytes, seen.contentType)
+  const queued = await db.outbox.filter((op) => op.kind === 'upload-file' && op.bucket === bucket && op.path === path).first()
+  const waiting = queued && (await db.uploads.get(queued.opId))
+  if (queued?.kind === 'upload-file' && waiting) return blobOf(waiting.bytes, queued.contentType)
+  const response = await fetch(await urlOf(bucket, path))
+  if (!response.ok) throw new Error(`${response.status} ${response.statusText}`)
+  const bytes = await response.arrayBuffer()
+  const contentType = response.headers.get('content-type') ?? 'application/octet-stream'
+  await db.seenFiles.put({ key, bytes, contentType, seenAt: Date.now() })
+  return blobOf(bytes, contentType)
+}
