@@ -19,6 +19,8 @@ const refusals: [RegExp, MessageDescriptor][] = [
   [/^a package has at most 20 photos$/, msg`A package has at most 20 photos.`],
   [/^a document's name has 1 to 120 characters$/, msg`The file's name must have 1 to 120 characters.`],
   [/has not been uploaded$|no longer on this device$/, msg`The file did not reach the server. Discard it and choose it again.`],
+  [/ is stored as <|^documents are attached to a prealert or a shipment/, msg`The file reached the server in a form it does not take. Discard it and choose it again.`],
+  [/^profile \S+ not found$/, msg`Your profile no longer exists.`],
   [/^sign in to /, msg`Your session ended: log in again to send this file.`],
 ]
 
