@@ -8,6 +8,7 @@ import { benchFirstPaint } from './first-paint'
 import { benchLighthouse } from './lighthouse'
 import { consoleReporter } from './measure'
 import { benchOutboxReplay } from './outbox-replay'
+import { benchPhotoQueue } from './photo-queue'
 import { benchRealtime } from './realtime'
 import { runSuites, type Suite } from './runner'
 import { benchStandIn } from './standin'
@@ -20,6 +21,7 @@ const suites: Suite[] = [
   { key: 'pull', title: 'Sync engine: pulls', run: benchSyncPull },
   { key: 'outbox', title: 'Sync engine: the outbox', run: benchOutboxReplay },
   { key: 'realtime', title: 'Live updates (Realtime)', run: benchRealtime },
+  { key: 'photos', title: 'Photos through the outbox', run: benchPhotoQueue },
 ]
 
 const asked = process.argv.slice(2)
