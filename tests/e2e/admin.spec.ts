@@ -1,6 +1,7 @@
 import { type Page } from '@playwright/test'
 import { expect, test } from './fixtures'
 import { demoAdmin, logInThroughUi, newCustomer, registerPackageFor, serverEvents, signedIn } from './backend'
+import { openCustomer } from './package-tool'
 import { waitForServiceWorker } from './service-worker'
 
 // The warehouse desk: the admin's login, local copy and outbox, in Chromium against the stand-in.
@@ -9,15 +10,6 @@ import { waitForServiceWorker } from './service-worker'
 const code = (name: string) => `${name}-${Math.random().toString(36).slice(2, 8).toUpperCase()}`
 
 const pendingBadge = (page: Page) => page.getByTestId('outbox-pending').first()
-
-/** Opens the package tool on a customer (found in the admin's local directory). */
-async function openCustomer(page: Page, email: string) {
-  await page.goto('/en/admin-panel')
-  const main = page.getByRole('main')
-  await main.getByLabel('Customer email').fill(email)
-  await main.getByRole('button', { name: 'Search' }).click()
-  await expect(main.getByTestId('found-customer')).toContainText(email)
-}
 
 const row = (page: Page, tracking: string) => page.getByTestId('admin-package').filter({ hasText: tracking })
 

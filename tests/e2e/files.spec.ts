@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures'
 import { demoAdmin, logInThroughUi, newCustomer, registerPackageFor, signedIn } from './backend'
+import { openCustomer } from './package-tool'
 import { waitForServiceWorker } from './service-worker'
 
 /** A picture made by the browser itself: a PNG of this size, as a file to choose. */
@@ -38,10 +39,8 @@ test('a photo taken offline at the desk survives a reload, uploads once on recon
   const desk = await (await browser.newContext()).newPage()
   await logInThroughUi(desk, '/admin/login', demoAdmin)
   await waitForServiceWorker(desk)
-  await desk.goto('/en/admin-panel')
+  await openCustomer(desk, customer.email)
   const main = desk.getByRole('main')
-  await main.getByLabel('Customer email').fill(customer.email)
-  await main.getByRole('button', { name: 'Search' }).click()
   await expect(desk.getByTestId('admin-package')).toHaveCount(1)
 
   // Offline: a 3000 × 2000 picture is downscaled on the device and waits in the queue.

@@ -4,6 +4,7 @@ import { expect, test } from './fixtures'
 import { demoAdmin, logInThroughUi, newCustomer, signedIn } from './backend'
 import { barcodeVideo } from './barcode-video'
 import { chromiumLaunchOptions } from './chromium'
+import { openCustomer } from './package-tool'
 import { waitForServiceWorker } from './service-worker'
 
 // Tracking codes from the package tool's scanners: the camera (ZXing in WebAssembly, as Debian's
@@ -58,14 +59,6 @@ async function typeLikeAScanner(page: Page, code: string) {
     await cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', ...key, timestamp })
   }
   await cdp.detach()
-}
-
-async function openCustomer(page: Page, email: string) {
-  await page.goto('/en/admin-panel')
-  const main = page.getByRole('main')
-  await main.getByLabel('Customer email').fill(email)
-  await main.getByRole('button', { name: 'Search' }).click()
-  await expect(main.getByTestId('found-customer')).toContainText(email)
 }
 
 test('a label held up to the camera, offline, fills the tracking code and picks the customer who announced it', async ({ baseURL }, testInfo) => {
