@@ -68,6 +68,7 @@ export interface StandIn {
 const HOST = '127.0.0.1'
 const ORIGIN = `http://${HOST}`
 const MAIL_PREFIX = '/_dev/mail'
+const KEEP_ALIVE_MS = 65_000
 
 export async function startStandIn(opts: StandInOptions = {}): Promise<StandIn> {
   const log = opts.log ?? ((line: string) => console.log(line))
@@ -104,6 +105,11 @@ export async function startStandIn(opts: StandInOptions = {}): Promise<StandIn> 
       .then(send)
   })
   server.on('clientError', answerClientError)
+  // Clients reuse an idle connection until shortly before the server's advertised keep-alive ends;
+  // with Node's 5 s a busy client's request could cross the server's close and be reset. Hosted
+  // gateways keep idle connections for a minute or more, and so does this one.
+  server.keepAliveTimeout = KEEP_ALIVE_MS
+  server.headersTimeout = KEEP_ALIVE_MS + 1000
   // The port first: a second stand-in must fail before it opens (and could harm) the same database.
   await listen(server, opts.port ?? DEFAULT_PORT)
   server.on('error', (error) => log(`[error] server: ${String(error)}`))

@@ -427,3 +427,14 @@ describe('unexpected failures', () => {
     expect(JSON.parse(String(auth.body))).toEqual({ code: 500, error_code: 'unexpected_failure', msg: expect.any(String) })
   })
 })
+
+describe('idle connections', () => {
+  // Clients (undici, browsers) reuse an idle connection until shortly before the advertised
+  // timeout; a short one lets a busy client's next request cross the server's close and be reset.
+  it('are kept open for a minute, and the answer says so', async () => {
+    const response = await send('GET', '/auth/v1/health', { ...anon, Connection: 'keep-alive' })
+    expect(response.status).toBe(200)
+    expect(response.closed).toBe(false)
+    expect(response.headers['keep-alive']).toBe('timeout=65')
+  })
+})
