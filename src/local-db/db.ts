@@ -209,6 +209,22 @@ export interface DeviceOwner {
   generation: string
 }
 
+/** A package an admin opened from the server's history: kept on the device, outside the working set, while recent. */
+export interface OpenedPackage {
+  id: string
+  openedAt: number
+}
+
+/** The last report an admin viewed, kept to open offline. */
+export interface SavedReport {
+  key: 'last'
+  /** What was asked: the date range and how days are grouped. */
+  request: { from: string; to: string; bucket: 'day' | 'week' }
+  report: unknown
+  /** When the server computed it (epoch ms). */
+  fetchedAt: number
+}
+
 /** supabase-js's persisted session, kept where the service worker can read it too. */
 export interface AuthItem {
   key: string
@@ -226,6 +242,8 @@ export class LocalDb extends Dexie {
   owner!: EntityTable<DeviceOwner & { key: string }, 'key'>
   uploads!: EntityTable<UploadBytes, 'opId'>
   seenFiles!: EntityTable<SeenFile, 'key'>
+  opened!: EntityTable<OpenedPackage, 'id'>
+  reports!: EntityTable<SavedReport, 'key'>
 
   constructor(name = 'casillero') {
     super(name)
@@ -259,11 +277,12 @@ export class LocalDb extends Dexie {
       outbox: '++seq, &opId, packageId, prealertId, shipmentId',
     })
     this.version(7).stores({ uploads: 'opId', seenFiles: 'key, seenAt' })
+    this.version(8).stores({ opened: 'id, openedAt', reports: 'key' })
   }
 
   /** What the server's rows fill, with the checkpoints they were pulled to, and the files shown from them. */
   get readModelTables() {
-    return [this.profiles, this.packages, this.prealerts, this.shipments, this.syncState, this.seenFiles]
+    return [this.profiles, this.packages, this.prealerts, this.shipments, this.syncState, this.seenFiles, this.opened, this.reports]
   }
 
   /** Tables of user data: everything but the persisted session (supabase-js itself ends it) and the owner. */
