@@ -75,3 +75,64 @@ insert into public.prealerts (id, user_id, tracking_code, store, description, de
 values ('c0000000-0000-4000-8000-0000000000a1', 'c0000000-0000-4000-8000-000000000001', '1Z999AA10123456808', 'Amazon',
   'Wireless earbuds', 79.99, current_date + 3)
 on conflict (id) do nothing;
+
+-- A past customer, historia@example.com (password cliente-demo-password): three packages delivered
+-- about a year ago and nothing since. An admin's device does not hold them (its working set is
+-- what is open and what changed in the last 30 days); the admin's Packages page finds them in the
+-- whole history on the server. The dates are set with the stamping triggers off, as a restore of
+-- old data would set them.
+insert into auth.users (
+  instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
+  confirmation_token, recovery_token, email_change_token_new, email_change,
+  raw_app_meta_data, raw_user_meta_data, is_super_admin, created_at, updated_at
+) values (
+  '00000000-0000-0000-0000-000000000000', 'c0000000-0000-4000-8000-000000000002',
+  'authenticated', 'authenticated', 'historia@example.com',
+  '$2b$10$egIO9tkk1c6AqPCkAyFMlOYhW4hRdaqVWAWH5Wy4B8AB3ZFTuc50m', now() - interval '420 days',
+  '', '', '', '',
+  '{"provider": "email", "providers": ["email"]}',
+  '{"full_name": "Historia Demo"}',
+  false, now() - interval '420 days', now() - interval '420 days'
+)
+on conflict (id) do nothing;
+
+insert into auth.identities (provider_id, user_id, identity_data, provider, last_sign_in_at, created_at, updated_at)
+select u.id::text, u.id,
+  jsonb_build_object('sub', u.id::text, 'email', u.email, 'email_verified', true, 'phone_verified', false),
+  'email', u.created_at, u.created_at, u.created_at
+from auth.users u
+where u.id = 'c0000000-0000-4000-8000-000000000002'
+on conflict (provider_id, provider) do nothing;
+
+insert into public.packages (user_id, tracking_code, status, weight_kg, volume_m3, meta, public_token)
+select 'c0000000-0000-4000-8000-000000000002'::uuid, p.tracking_code, 'recibido', p.weight_kg, 0.01, p.meta::jsonb, p.public_token::uuid
+from (values
+  ('HIST2025000001', 3.20, '{"store": "Amazon", "description": "Coffee maker"}', '00000000-0000-4000-8000-000000000008'),
+  ('HIST2025000002', 0.90, '{"store": "Nike", "description": "Sneakers"}', '00000000-0000-4000-8000-000000000009'),
+  ('HIST2025000003', 1.75, '{"store": "Target", "description": "Bedding"}', '00000000-0000-4000-8000-00000000000a')
+) as p (tracking_code, weight_kg, meta, public_token)
+on conflict (public_token) do nothing;
+update public.packages set status = 'transito'
+where user_id = 'c0000000-0000-4000-8000-000000000002' and status = 'recibido';
+update public.packages set status = 'entregado'
+where user_id = 'c0000000-0000-4000-8000-000000000002' and status = 'transito';
+
+-- Received 400 days ago (a day apart), shipped 5 days later, delivered 12 days after arriving.
+alter table public.packages disable trigger packages_stamp;
+alter table public.profiles disable trigger guard_profile_update;
+with aged as (
+  select p.id, now() - interval '400 days' + (right(p.tracking_code, 1)::int * interval '1 day') as arrived
+  from public.packages p
+  where p.user_id = 'c0000000-0000-4000-8000-000000000002'
+)
+update public.packages p set created_at = a.arrived, updated_at = a.arrived + interval '12 days'
+from aged a where p.id = a.id;
+update public.package_events e
+set changed_at = p.created_at + case e.status when 'recibido' then interval '0' when 'transito' then interval '5 days' else interval '12 days' end,
+  recorded_at = p.created_at + case e.status when 'recibido' then interval '0' when 'transito' then interval '5 days' else interval '12 days' end
+from public.packages p
+where e.package_id = p.id and p.user_id = 'c0000000-0000-4000-8000-000000000002';
+update public.profiles set created_at = now() - interval '420 days', updated_at = now() - interval '420 days'
+where id = 'c0000000-0000-4000-8000-000000000002';
+alter table public.profiles enable trigger guard_profile_update;
+alter table public.packages enable trigger packages_stamp;

@@ -2,6 +2,7 @@ import { readFile, readdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { PGlite } from '@electric-sql/pglite'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 
 /** Runs one or more SQL statements (no parameters). PGlite's `exec` and pg's `Client.query` both fit. */
 export type Exec = (sql: string) => Promise<unknown>
@@ -36,8 +37,8 @@ const bookkeepingSql = `
 /** Opens PGlite, bootstraps the Supabase-like auth schema, applies pending migrations and, on a fresh database, the seed. */
 export async function openDatabase(opts: OpenDatabaseOptions = {}): Promise<{ db: PGlite; fresh: boolean }> {
   const log = opts.log ?? (() => {})
-  // No contrib extensions: nothing needs them, and loading one slows every start.
-  const db = await PGlite.create({ dataDir: opts.dataDir })
+  // Only the contrib extensions the migrations create: each one loaded slows every start.
+  const db = await PGlite.create({ dataDir: opts.dataDir, extensions: { pg_trgm } })
   const exec: Exec = (sql) => db.exec(sql, { onNotice: () => {} })
   try {
     const fresh = !(await hasBookkeeping(exec))

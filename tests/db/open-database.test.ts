@@ -33,16 +33,18 @@ describe('openDatabase on a data directory', () => {
     expect(rows.map((row) => row.version)).toEqual(migrations.map((m) => m.version))
   })
 
-  it('seeds a demo admin and a demo customer whose bcrypt passwords verify', async () => {
+  it('seeds a demo admin, a demo customer and a past customer whose bcrypt passwords verify', async () => {
     const { rows } = await first.db.query<{ email: string; role: string; full_name: string; hash: string }>(`
       select u.email, p.role, p.full_name, u.encrypted_password as hash
       from auth.users u join public.profiles p on p.id = u.id order by u.email`)
     expect(rows.map(({ email, role, full_name }) => ({ email, role, full_name }))).toEqual([
       { email: 'admin@example.com', role: 'admin', full_name: 'Admin Demo' },
       { email: 'cliente@example.com', role: 'user', full_name: 'Cliente Demo' },
+      { email: 'historia@example.com', role: 'user', full_name: 'Historia Demo' },
     ])
     expect(bcrypt.compareSync('admin-demo-password', rows[0]!.hash)).toBe(true)
     expect(bcrypt.compareSync('cliente-demo-password', rows[1]!.hash)).toBe(true)
+    expect(bcrypt.compareSync('cliente-demo-password', rows[2]!.hash)).toBe(true)
   })
 
   it('gives the demo customer a locker, one package per status and a second one at the warehouse, with fixed public tokens', async () => {
@@ -73,7 +75,7 @@ describe('openDatabase on a data directory', () => {
       const { rows } = await second.db.query<{ packages: number; name: string }>(`
         select (select count(*)::int from public.packages) as packages,
           (select full_name from public.profiles where email = 'cliente@example.com') as name`)
-      expect(rows[0]).toEqual({ packages: 7, name: 'Cliente Cambiado' })
+      expect(rows[0]).toEqual({ packages: 10, name: 'Cliente Cambiado' })
       // The restart re-runs the bootstrap SQL; it must not widen what the migrations narrowed.
       const { rows: widened } = await second.db.query(`
         select a.privilege_type from pg_default_acl d, aclexplode(d.defaclacl) a

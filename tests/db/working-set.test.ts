@@ -1,0 +1,171 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { JwtClaims } from '../../supabase/local/as-role.ts'
+import { createApiUser, engines, type Engine } from './engines.ts'
+
+// The admin's working set (20261126100000_admin_working_set), on PGlite and PostgreSQL 15: what an
+// admin's pulls send (open rows, rows changed in the last 30 days, the admins), what they leave on
+// the server (rows closed and unchanged for longer), that customers still pull their whole history,
+// and the search over the whole history.
+
+type User = JwtClaims & { sub: string }
+interface Page {
+  checkpoint: string | null
+  has_more: boolean
+  [rows: string]: unknown
+}
+
+const rowsOf = (page: Page) => Object.values(page).find(Array.isArray) as { id: string; deleted_at?: string | null }[]
+
+describe.each(engines)('$engine', ({ open }) => {
+  let db: Engine
+  let admin: User
+  let oldCustomer: User
+  let recentCustomer: User
+  const ids: Record<string, string> = {}
+
+  /** Sets a row's dates in the past, as a restore of old data would (the stamping triggers off). */
+  async function age(table: 'packages' | 'profiles' | 'prealerts' | 'shipments', id: string, days: number) {
+    const trigger = { packages: 'packages_stamp', profiles: 'guard_profile_update', prealerts: 'prealerts_stamp', shipments: 'shipments_stamp' }[table]
+    await db.owner(`alter table public.${table} disable trigger ${trigger}`)
+    await db.owner(`update public.${table} set updated_at = now() - make_interval(days => $2), created_at = now() - make_interval(days => $2 + 10) where id = $1`, [id, days])
+    await db.owner(`alter table public.${table} enable trigger ${trigger}`)
+  }
+
+  const insertPackage = async (userId: string, tracking: string, status = 'recibido') =>
+    (await db.owner<{ id: string }>(`insert into public.packages (user_id, tracking_code, status) values ($1, $2, $3) returning id`, [userId, tracking, status]))[0]!.id
+
+  /** Every page of a pull, from the start, as `user`. */
+  async function pullAll(user: User, pull: string, pageSize = 2): Promise<string[]> {
+    const ids: string[] = []
+    let since: string | null = null
+    for (;;) {
+      const [{ page }] = (await db.as(user)<{ page: Page }>(`select public.${pull}($1, $2) as page`, [since, pageSize])) as [{ page: Page }]
+      ids.push(...rowsOf(page).map((row) => row.id))
+      since = page.checkpoint
+      if (!page.has_more) return ids
+    }
+  }
+
+  beforeAll(async () => {
+    db = await open()
+    admin = await createApiUser(db, true)
+    oldCustomer = await createApiUser(db)
+    recentCustomer = await createApiUser(db)
+    await db.owner(`update public.profiles set full_name = 'Olga Antigua' where id = $1`, [oldCustomer.sub])
+    ids.oldDelivered = await insertPackage(oldCustomer.sub, 'OLDTRACK0001', 'entregado')
+    ids.oldDelivered2 = await insertPackage(oldCustomer.sub, 'OLDTRACK0002', 'entregado')
+    ids.oldOpen = await insertPackage(oldCustomer.sub, 'OLDTRACK0003', 'recibido')
+    ids.recentDelivered = await insertPackage(recentCustomer.sub, 'NEWTRACK0001', 'entregado')
+    ids.recentOpen = await insertPackage(recentCustomer.sub, 'NEWTRACK0002', 'transito')
+    ids.oldDeleted = await insertPackage(recentCustomer.sub, 'GONETRACK001')
+    await db.owner(`update public.packages set deleted_at = now() where id = $1`, [ids.oldDeleted])
+    for (const id of [ids.oldDelivered, ids.oldDelivered2, ids.oldOpen, ids.oldDeleted]) await age('packages', id!, 200)
+    await age('profiles', oldCustomer.sub, 300)
+  })
+
+  afterAll(async () => {
+    await db?.close()
+  })
+
+  it('an admin pulls the open packages and those changed in the last 30 days, page after page, and nothing older', async () => {
+    const pulled = await pullAll(admin, 'pull_packages')
+    expect(pulled).toEqual(expect.arrayContaining([ids.oldOpen, ids.recentDelivered, ids.recentOpen]))
+    expect(pulled).not.toContain(ids.oldDelivered)
+    expect(pulled).not.toContain(ids.oldDelivered2)
+    expect(pulled).not.toContain(ids.oldDeleted)
+    expect(new Set(pulled).size).toBe(pulled.length)
+  })
+
+  it('a customer still pulls their whole history', async () => {
+    expect((await pullAll(oldCustomer, 'pull_packages')).sort()).toEqual([ids.oldDelivered, ids.oldDelivered2, ids.oldOpen].sort())
+  })
+
+  it('a package that leaves the open set is sent as changed, and a later change brings an old one back', async () => {
+    const [{ page: before }] = (await db.as(admin)<{ page: Page }>(`select public.pull_packages(null, 1000) as page`)) as [{ page: Page }]
+    await db.owner(`update public.packages set status = 'entregado' where id = $1`, [ids.recentOpen])
+    await db.owner(`update public.packages set meta = '{"note": "found"}' where id = $1`, [ids.oldDelivered2])
+    const [{ page: after }] = (await db.as(admin)<{ page: Page }>(`select public.pull_packages($1, 1000) as page`, [before.checkpoint])) as [{ page: Page }]
+    expect(rowsOf(after).map((row) => row.id).sort()).toEqual([ids.recentOpen, ids.oldDelivered2].sort())
+  })
+
+  it('an admin pulls the admins and the customers changed in the last 30 days; get_profiles sends the others', async () => {
+    const pulled = await pullAll(admin, 'pull_profiles')
+    expect(pulled).toEqual(expect.arrayContaining([admin.sub, recentCustomer.sub]))
+    expect(pulled).not.toContain(oldCustomer.sub)
+    const [{ found }] = (await db.as(admin)<{ found: { profiles: { id: string; locker_code: string; email: string }[] } }>(`select public.get_profiles($1) as found`, [[oldCustomer.sub]])) as [
+      { found: { profiles: { id: string; locker_code: string; email: string }[] } },
+    ]
+    expect(found.profiles).toEqual([expect.objectContaining({ id: oldCustomer.sub, email: `${oldCustomer.sub}@example.test`, locker_code: expect.stringMatching(/^MIA\d{6}$/) })])
+    // A customer gets only themselves, whatever they ask for.
+    const [{ found: theirs }] = (await db.as(recentCustomer)<{ found: { profiles: { id: string }[] } }>(`select public.get_profiles($1) as found`, [[oldCustomer.sub, recentCustomer.sub]])) as [
+      { found: { profiles: { id: string }[] } },
+    ]
+    expect(theirs.profiles.map((profile) => profile.id)).toEqual([recentCustomer.sub])
+  })
+
+  it('a customer still pulls their own profile, however old', async () => {
+    expect(await pullAll(oldCustomer, 'pull_profiles')).toEqual([oldCustomer.sub])
+  })
+
+  it('prealerts: an admin pulls the announced ones and those changed lately, not old received ones', async () => {
+    const insert = async (code: string) =>
+      (await db.owner<{ id: string }>(
+        `insert into public.prealerts (user_id, tracking_code, store, description, declared_value_usd) values ($1, $2, 'Store', 'Thing', 10) returning id`,
+        [oldCustomer.sub, code],
+      ))[0]!.id
+    const announced = await insert('PREOPEN00001')
+    const received = await insert('PRERECV00001')
+    await db.owner(`update public.prealerts set state = 'received' where id = $1`, [received])
+    await age('prealerts', announced, 100)
+    await age('prealerts', received, 100)
+    const pulled = await pullAll(admin, 'pull_prealerts')
+    expect(pulled).toContain(announced)
+    expect(pulled).not.toContain(received)
+    expect(await pullAll(oldCustomer, 'pull_prealerts')).toEqual(expect.arrayContaining([announced, received]))
+  })
+
+  describe('search_history', () => {
+    interface Found {
+      packages: { id: string; events: unknown[] }[]
+      profiles: { id: string }[]
+      has_more: boolean
+    }
+    const search = async (query: string, limit = 50, offset = 0, user: User = admin) =>
+      ((await db.as(user)<{ found: Found }>(`select public.search_history($1, $2, $3) as found`, [query, limit, offset])) as [{ found: Found }])[0].found
+
+    it('finds old packages by part of the tracking number, in any case, with their history and owner', async () => {
+      const found = await search('ldtrack000')
+      expect(found.packages.map((pkg) => pkg.id).sort()).toEqual([ids.oldDelivered, ids.oldDelivered2, ids.oldOpen].sort())
+      expect(found.packages.every((pkg) => pkg.events.length > 0)).toBe(true)
+      expect(found.profiles.map((profile) => profile.id)).toEqual([oldCustomer.sub])
+    })
+
+    it('finds a customer’s packages by locker code, email or name', async () => {
+      const [{ code }] = (await db.owner<{ code: string }>(`select code from public.lockers where user_id = $1`, [oldCustomer.sub])) as [{ code: string }]
+      for (const query of [code.toLowerCase(), oldCustomer.sub.slice(0, 8), 'olga ANT']) {
+        const found = await search(query)
+        expect(found.packages.map((pkg) => pkg.id), query).toEqual(expect.arrayContaining([ids.oldDelivered, ids.oldOpen]))
+        expect(found.profiles.map((profile) => profile.id), query).toContain(oldCustomer.sub)
+      }
+    })
+
+    it('pages newest first and says when there is more', async () => {
+      const first = await search('oldtrack', 2)
+      const second = await search('oldtrack', 2, 2)
+      expect(first.has_more).toBe(true)
+      expect(second.has_more).toBe(false)
+      expect([...first.packages, ...second.packages].map((pkg) => pkg.id).sort()).toEqual([ids.oldDelivered, ids.oldDelivered2, ids.oldOpen].sort())
+    })
+
+    it('takes % and _ literally', async () => {
+      expect((await search('%%%')).packages).toEqual([])
+      expect((await search('OLD_TRACK')).packages).toEqual([])
+    })
+
+    it('refuses queries under 3 characters and callers who are not admins', async () => {
+      await expect(db.attempt(admin, (query) => query(`select public.search_history('ol')`))).resolves.toEqual({ ok: false, code: '22023', message: 'type at least 3 characters to search the history' })
+      await expect(db.attempt(oldCustomer, (query) => query(`select public.search_history('oldtrack')`))).resolves.toEqual({ ok: false, code: '42501', message: 'only admins can search the whole history' })
+      await expect(db.attempt(null, (query) => query(`select public.search_history('oldtrack')`))).resolves.toMatchObject({ ok: false, code: '42501' })
+    })
+  })
+})
