@@ -266,6 +266,39 @@ describe('apply_package_statuses under concurrency', () => {
   })
 })
 
+describe('an admin’s working-set pull with a late-committing transaction', () => {
+  it('delivers a package that left the open set in a transaction committed late, once, after the rows committed before it', async () => {
+    const admin = adminClaims[0]!
+    const puller = await connect()
+    const pull = async (since: string | null) =>
+      (await queryAs<{ result: Pull }>(puller, admin, 'select public.pull_packages($1, 1000) as result', [since]))[0]!.result
+    const pullToEnd = async (since: string | null) => {
+      let page = await pull(since)
+      const ids = page.packages.map((p) => p.id)
+      while (page.has_more) {
+        page = await pull(page.checkpoint)
+        ids.push(...page.packages.map((p) => p.id))
+      }
+      return { ids, checkpoint: page.checkpoint }
+    }
+    const delivered = await insertPackage(owner, customer.sub!)
+    const start = await pullToEnd(null)
+    expect(start.ids).toContain(delivered)
+
+    const slow = await connect()
+    await slow.query('begin')
+    await slow.query(`update public.packages set status = 'entregado' where id = $1`, [delivered]) // older xid, committed last
+    const fast = await insertPackage(owner, customer.sub!)
+
+    const before = await pullToEnd(start.checkpoint)
+    expect(before.ids).toEqual([])
+    await slow.query('commit')
+    const after = await pullToEnd(before.checkpoint)
+    expect(after.ids).toEqual([delivered, fast])
+    expect((await pullToEnd(after.checkpoint)).ids).toEqual([])
+  })
+})
+
 describe('pull_profiles with a late-committing transaction', () => {
   type Entry = { id: string; city?: string | null; full_name?: string | null; deleted_at: string | null }
   type ProfilePull = { profiles: Entry[]; checkpoint: string | null; has_more: boolean }
