@@ -11,6 +11,7 @@ import { liveTablesFor } from './live-tables'
 import { oneAtATime, withDeadline } from './one-at-a-time'
 import { flushOutbox } from './push'
 import { flushRequest, outboxSyncTag, type FlushReply } from './worker-protocol'
+import { workingSetKeeper } from './working-set'
 
 /** Only while the live channel is down: joined, changes arrive as they happen. */
 const periodicPullMs = 30_000
@@ -52,6 +53,8 @@ export function startSync(getClient: () => Promise<Supabase>, owner: DeviceOwner
   let forceNextPush = false
   const reachable = () => useConnectivityStore.getState().reachable
   const stopWaiting = waitForBackend()
+  const workingSet = workingSetKeeper(owner)
+  const isAdmin = () => useSessionStore.getState().role === 'admin'
 
   const pull = oneAtATime(async () => {
     if (signal.aborted || !reachable()) return
@@ -61,6 +64,7 @@ export function startSync(getClient: () => Promise<Supabase>, owner: DeviceOwner
         async (deadline) => {
           const client = await getClient()
           const both = AbortSignal.any([signal, deadline])
+          if (isAdmin()) await workingSet.before()
           // Every stream settles before the pull does: one failing must not leave the others paging beside the next pull.
           const streams = await Promise.allSettled([
             pullStream(profileStream, rpcPullSource(client, profileStream, both), owner, undefined, both),
@@ -70,6 +74,7 @@ export function startSync(getClient: () => Promise<Supabase>, owner: DeviceOwner
           ])
           const failed = streams.find((result) => result.status === 'rejected')
           if (failed) throw failed.reason
+          if (isAdmin()) await workingSet.after(client, both)
         },
         refreshDeadlineMs,
         () => new SyncError('Sync took too long', false),

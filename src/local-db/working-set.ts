@@ -1,0 +1,108 @@
+import Dexie from 'dexie'
+import { db, subjectOf, type LocalPackage, type LocalProfile, type SyncStream } from './db'
+import { assertOwner, type DeviceOwner } from './owner'
+import type { PackageRow, PulledProfile } from './rows'
+
+// An admin's device keeps the desk's working set (docs/architecture.md, "The admin's working set"):
+// open packages, prealerts and shipments, whatever changed in the last 30 days, the customers of
+// those rows, and what the admin opened from the history. The server's pulls send only that; rows
+// leave it only as time passes, so the device drops them itself, by the same rule.
+
+const day = 24 * 60 * 60 * 1000
+/** What the pulls call recent (public.working_set_since()). */
+export const recentMs = 30 * day
+/**
+ * A device away this long may hold rows that left the working set while it was away: their last
+ * change is older than 30 days, so no pull will bring it. It starts its copy over instead.
+ */
+export const staleCopyMs = 25 * day
+const streams: SyncStream[] = ['packages', 'profiles', 'prealerts', 'shipments']
+
+/** Ids of rows with changes still in the outbox: never dropped, whatever their age. */
+async function queuedSubjects(): Promise<Set<string>> {
+  return new Set((await db.outbox.toArray()).map(subjectOf))
+}
+
+/**
+ * Drops what has left the working set: delivered packages, received or cancelled prealerts and
+ * delivered or cancelled shipments unchanged for 30 days, customers no row on the device belongs
+ * to, and the record of packages opened more than 30 days ago. Rows with queued changes, and
+ * what the admin opened recently, stay. Returns how many rows left.
+ */
+export async function trimWorkingSet(owner: DeviceOwner, now = Date.now()): Promise<number> {
+  const cutoff = new Date(now - recentMs).toISOString()
+  return db.transaction('rw', [db.packages, db.prealerts, db.shipments, db.profiles, db.opened, db.outbox, db.owner], async () => {
+    await assertOwner(owner)
+    await db.opened.where('openedAt').below(now - recentMs).delete()
+    const kept = await queuedSubjects()
+    for (const id of await db.opened.toCollection().primaryKeys()) kept.add(id)
+    const old = <Row extends { id: string; updated_at: string }>(row: Row) => row.updated_at < cutoff && !kept.has(row.id)
+
+    const packages = await db.packages.where('[status+updated_at]').between(['entregado', Dexie.minKey], ['entregado', cutoff]).filter(old).primaryKeys()
+    const prealerts = await db.prealerts.where('state').anyOf('received', 'cancelled').filter(old).primaryKeys()
+    const shipments = await db.shipments.where('status').anyOf('delivered', 'cancelled').filter(old).primaryKeys()
+    await Promise.all([db.packages.bulkDelete(packages), db.prealerts.bulkDelete(prealerts), db.shipments.bulkDelete(shipments)])
+
+    const owners = await ownersOnDevice()
+    const profiles = await db.profiles.where('role').notEqual('admin').filter((profile) => old(profile) && !owners.has(profile.id)).primaryKeys()
+    await db.profiles.bulkDelete(profiles)
+    return packages.length + prealerts.length + shipments.length + profiles.length
+  })
+}
+
+/** The customers the device's packages, prealerts and shipments belong to. */
+async function ownersOnDevice(): Promise<Set<string>> {
+  const [packageKeys, prealerts, shipments] = await Promise.all([
+    db.packages.orderBy('[user_id+updated_at]').keys(),
+    db.prealerts.orderBy('[user_id+updated_at]').keys(),
+    db.shipments.orderBy('[user_id+updated_at]').keys(),
+  ])
+  return new Set([...packageKeys, ...prealerts, ...shipments].map((key) => (key as unknown as [string, string])[0]))
+}
+
+/** Customers the device's rows belong to whose profile it does not hold (unchanged for 30 days, so not pulled). */
+export async function missingOwners(): Promise<string[]> {
+  const owners = await ownersOnDevice()
+  const held = new Set(await db.profiles.toCollection().primaryKeys())
+  return [...owners].filter((id) => !held.has(id))
+}
+
+/**
+ * Whether the admin's copy is too old to bring up to date (see staleCopyMs); if so it starts over:
+ * every row without queued changes goes, with the checkpoints, and the next pull brings the working set.
+ */
+export async function startOverIfStale(owner: DeviceOwner, now = Date.now()): Promise<boolean> {
+  return db.transaction('rw', [...db.dataTables, db.owner], async () => {
+    await assertOwner(owner)
+    const synced = await db.syncState.get('packages')
+    if (synced?.userId !== owner.userId || synced.syncedAt === null || now - synced.syncedAt < staleCopyMs) return false
+    const kept = await queuedSubjects()
+    const unqueued = (id: string) => !kept.has(id)
+    await Promise.all([db.packages, db.prealerts, db.shipments].map(async (table) => table.bulkDelete((await table.toCollection().primaryKeys()).filter(unqueued))))
+    await db.profiles.where('id').notEqual(owner.userId).delete()
+    await db.syncState.bulkDelete(streams)
+    return true
+  })
+}
+
+/**
+ * Rows fetched from the server outside the pulls (a search of the history, a missing customer):
+ * added where the device has none, since a row the device holds is kept current by the pulls and
+ * may be newer than this answer. `opened` ids are kept on the device for 30 days.
+ */
+export async function keepFetched(owner: DeviceOwner | string, fetched: { packages?: PackageRow[]; profiles?: PulledProfile[]; opened?: string[] }, now = Date.now()) {
+  await db.transaction('rw', [db.packages, db.profiles, db.opened, db.owner], async () => {
+    await assertOwner(owner)
+    const packages: LocalPackage[] = (fetched.packages ?? []).filter((row) => !row.deleted_at).map(({ deleted_at: _, ...row }) => row)
+    const profiles = (fetched.profiles ?? []).flatMap((row): LocalProfile[] => {
+      if (row.deleted_at !== null) return []
+      const { deleted_at: _, ...profile } = row
+      return [profile]
+    })
+    const heldPackages = await db.packages.bulkGet(packages.map((row) => row.id))
+    const heldProfiles = await db.profiles.bulkGet(profiles.map((row) => row.id))
+    await db.packages.bulkAdd(packages.filter((_, i) => !heldPackages[i]))
+    await db.profiles.bulkAdd(profiles.filter((_, i) => !heldProfiles[i]))
+    await db.opened.bulkPut((fetched.opened ?? []).map((id) => ({ id, openedAt: now })))
+  })
+}
