@@ -224,3 +224,12 @@ export function useShipmentQueue(filter: ShipmentQueueFilter, offset: number, li
     ['shipments', 'outbox', 'profiles', 'packages'],
   )
 }
+
+/** Which of these package ids the device holds (a search of the history shows the others). */
+export function useHeldPackageIds(ids: readonly string[]) {
+  const key = ids.join(',')
+  return useLiveQuery(async () => {
+    const held = await db.packages.bulkGet(key ? key.split(',') : [])
+    return new Set(held.flatMap((pkg) => (pkg ? [pkg.id] : [])))
+  }, [key])
+}

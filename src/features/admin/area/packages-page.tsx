@@ -15,6 +15,7 @@ import { queueStatusChanges } from '@/outbox/queue'
 import { useSessionUser } from '@/stores/session-store'
 import { showToast } from '@/stores/toast-store'
 import { PackageMarker } from '../package-marker'
+import { HistoryResults } from '../history/history-results'
 import { Pager } from '../pager'
 import { PackagePhotosButton } from '../package-photos'
 import { RowStatusSelect, StatusOptions } from '../status-select'
@@ -25,9 +26,9 @@ const storageEnding = 'storage-ending'
 const statusFilterOf = (value: string): PackageFilter['status'] => (isPackageStatus(value) ? value : value === storageEnding ? storageEnding : null)
 
 /**
- * Every package, filtered by status (or free storage ending) and searched by tracking code, locker code or
- * customer email.
- * Several (or every match) can be moved to one status at once: one queued op per package.
+ * The packages on this device (the desk's working set), filtered by status (or free storage ending) and searched by tracking code, locker code or
+ * customer email,
+ * followed by the matches in the whole history on the server. Several (or every match) can be moved to one status at once: one queued op per package.
  */
 export function PackagesPage() {
   const { t, i18n } = useLingui()
@@ -170,6 +171,7 @@ export function PackagesPage() {
         </DataTable>
       )}
       {page && <Pager offset={offset} pageSize={pageSize} total={page.total} onOffset={setOffset} />}
+      {status === null && <HistoryResults adminId={admin.id} query={filter.search} />}
     </>
   )
 }

@@ -49,7 +49,7 @@ export function AdminPanelPage() {
           <Trans>Error loading packages: {syncError}</Trans>
         </p>
       )}
-      <CustomerSearch initialEmail={params.get('email') ?? ''} directoryLoading={directorySyncedAt === null} onFound={onFound} />
+      <CustomerSearch adminId={admin.id} initialEmail={params.get('email') ?? ''} directoryLoading={directorySyncedAt === null} onFound={onFound} />
       {customer && (
         <div data-testid="found-customer" className="rounded-xl bg-brand-50 p-4 text-sm dark:bg-slate-800">
           <p className="font-semibold">{customer.full_name || customer.email}</p>

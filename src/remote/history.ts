@@ -1,0 +1,23 @@
+import type { PackageRow, PulledProfile } from '@/local-db/rows'
+import { getSupabase } from './client'
+
+/** A page of the whole history as the server found it: packages newest first, with their owners and the customers who matched. */
+export interface HistoryPage {
+  packages: PackageRow[]
+  profiles: PulledProfile[]
+  hasMore: boolean
+}
+
+/** Shortest query the server searches: shorter ones would match half the history. */
+export const historyQueryMinLength = 3
+
+/** Searches every package ever recorded by tracking number, locker code, customer email or name (admins only, online). */
+export async function searchHistory(query: string, offset: number, limit: number, signal?: AbortSignal): Promise<HistoryPage> {
+  const client = await getSupabase()
+  let call = client.rpc('search_history', { p_query: query, p_limit: limit, p_offset: offset })
+  if (signal) call = call.abortSignal(signal)
+  const { data, error } = await call
+  if (error) throw new Error(error.message)
+  const page = data as { packages: PackageRow[]; profiles: PulledProfile[]; has_more: boolean }
+  return { packages: page.packages, profiles: page.profiles, hasMore: page.has_more }
+}
