@@ -137,7 +137,10 @@ const dayStart = () => {
 
 const countStatus = (status: PackageStatus) => db.packages.where('[status+updated_at]').between([status, Dexie.minKey], [status, Dexie.maxKey]).count()
 
-/** The admin dashboard's figures, counted from the local copy (nothing hard-coded). */
+/**
+ * The admin dashboard's figures, counted from the local copy (nothing hard-coded). Customers are the
+ * active ones: those of the working set (open or recent rows, or a profile changed lately).
+ */
 export function useDashboardFigures() {
   return useThrottledQuery(async () => {
     const [customers, receivedToday, inTransit, inCustoms, readyForPickup, shipmentsToProcess] = await Promise.all([
@@ -225,11 +228,12 @@ export function useShipmentQueue(filter: ShipmentQueueFilter, offset: number, li
   )
 }
 
-/** Which of these package ids the device holds (a search of the history shows the others). */
-export function useHeldPackageIds(ids: readonly string[]) {
+/** Which of these package or profile ids the device holds (a search of the history shows the others). */
+export function useHeldIds(table: 'packages' | 'profiles', ids: readonly string[]) {
   const key = ids.join(',')
   return useLiveQuery(async () => {
-    const held = await db.packages.bulkGet(key ? key.split(',') : [])
-    return new Set(held.flatMap((pkg) => (pkg ? [pkg.id] : [])))
-  }, [key])
+    const wanted = key ? key.split(',') : []
+    const held = await (table === 'packages' ? db.packages : db.profiles).bulkGet(wanted)
+    return new Set(wanted.filter((_, i) => held[i]))
+  }, [table, key])
 }

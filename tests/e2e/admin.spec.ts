@@ -32,7 +32,7 @@ test('admin login starts empty, refuses bad credentials, lands on the admin area
   await expect(page.getByTestId('admin-identity')).toContainText('Admin Demo')
   await expect(page.getByTestId('admin-identity')).toContainText('Administrator')
   const figures = page.getByRole('main').locator('dl')
-  await expect(figures).toContainText('Customers')
+  await expect(figures).toContainText('Active customers')
   await expect(figures).toContainText('In transit')
   await expect(page.getByRole('main')).not.toContainText(/revenue/i)
 

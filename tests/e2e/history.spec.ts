@@ -37,7 +37,7 @@ test('an old package is found in the whole history, opened into the device, and 
   await main.getByLabel(searchLabel).fill('hist2025')
   await expect(main.getByTestId('package-row')).toHaveCount(1)
   await expect(main.getByTestId('package-row')).toContainText('HIST2025000001')
-  await expect(main.getByTestId('history-offline')).toHaveText('Only the packages on this device are listed: searching the older history needs a connection.', noticed)
+  await expect(main.getByTestId('history-offline')).toHaveText('Only what is on this device is listed: searching the older history needs a connection.', noticed)
   await context.setOffline(false)
 })
 
@@ -60,4 +60,18 @@ test('the package tool finds a past customer on the server, and offline says the
   await expect(page.getByTestId('offline-indicator')).toBeHidden(noticed)
   await main.getByRole('button', { name: 'Search' }).click()
   await expect(main.getByTestId('found-customer')).toContainText(pastCustomer)
+})
+
+test('the users page finds a past customer in the whole directory and edits them', async ({ page }) => {
+  await logInThroughUi(page, '/admin/login', demoAdmin)
+  await page.goto('/admin/users')
+  const main = page.getByRole('main')
+  await main.getByLabel('Search by name, email or role').fill('historia')
+  await expect(main.getByText('No user matches “historia”.')).toBeVisible()
+  const directory = main.getByRole('region', { name: 'In the whole directory' })
+  await expect(directory.getByTestId('directory-row')).toHaveCount(1)
+  await expect(directory.getByTestId('directory-row')).toContainText('Historia Demo')
+  await directory.getByRole('button', { name: `Edit ${pastCustomer}` }).click()
+  await expect(page.getByRole('dialog')).toBeVisible()
+  await expect(page.getByRole('dialog').getByLabel('Full name')).toHaveValue('Historia Demo')
 })

@@ -13,7 +13,7 @@ export function AdminDashboardPage() {
   const figures = useDashboardFigures()
   const activity = useRecentActivity(10)
   const cards = figures && [
-    { label: t`Customers`, value: figures.customers },
+    { label: t`Active customers`, value: figures.customers },
     { label: t`Packages received today`, value: figures.receivedToday },
     { label: t`In transit`, value: figures.inTransit },
     { label: t`In customs`, value: figures.inCustoms },

@@ -11,6 +11,7 @@ import { useUsersPage } from '@/local-db/admin-queries'
 import { useSyncedAt, type LocalProfile } from '@/local-db/queries'
 import { useSessionUser } from '@/stores/session-store'
 import { useSyncStatusStore } from '@/stores/sync-status-store'
+import { DirectoryResults } from '../history/directory-results'
 import { Pager } from '../pager'
 import { roleLabels } from '../role-labels'
 import { DataTable } from './data-table'
@@ -18,7 +19,11 @@ import { UserEditDialog, type SaveUser } from './user-edit-dialog'
 
 const pageSize = 50
 
-/** Every user, newest first, searched by name, email or role; each editable in a dialog. */
+/**
+ * The users on this device (the admins and the working set's customers), newest first, searched by
+ * name, email or role, followed by the matching customers of the whole directory on the server;
+ * each editable in a dialog.
+ */
 export function UsersPage({ saveUser }: { saveUser: SaveUser }) {
   const { t, i18n } = useLingui()
   const lang = useLang()
@@ -94,6 +99,7 @@ export function UsersPage({ saveUser }: { saveUser: SaveUser }) {
         </DataTable>
       )}
       {page && <Pager offset={offset} pageSize={pageSize} total={page.total} onOffset={setOffset} />}
+      <DirectoryResults adminId={admin.id} query={search} onEdit={setEditing} />
       {editing && <UserEditDialog user={editing} self={editing.id === admin.id} saveUser={saveUser} onClose={() => setEditing(null)} />}
     </>
   )
