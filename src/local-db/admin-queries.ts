@@ -8,8 +8,9 @@ import { shipmentStatuses, type PackageStatus, type PrealertRow, type ShipmentSt
 import { withPendingShipmentOps, type LocalShipment } from './shipment-overlay'
 import { useThrottledQuery } from './throttled-query'
 
-// The admin's reads: all from the local copy (every package and the customer directory), so they
-// work offline and open at once. Lists are paged: a screen never holds more than a page of rows.
+// The admin's reads: all from the local copy (the working set: open packages, what changed lately,
+// their customers), so they work offline and open at once. Lists are paged: a screen never holds
+// more than a page of rows.
 
 export interface Page<Row> {
   rows: Row[]

@@ -216,12 +216,12 @@ export interface OpenedPackage {
 }
 
 /** The last report an admin viewed, kept to open offline. */
-export interface SavedReport {
+export interface SavedReport<Report = unknown> {
   key: 'last'
   /** What was asked: the date range and how days are grouped. */
   request: { from: string; to: string; bucket: 'day' | 'week' }
-  report: unknown
-  /** When the server computed it (epoch ms). */
+  report: Report
+  /** When the device received it (epoch ms). */
   fetchedAt: number
 }
 

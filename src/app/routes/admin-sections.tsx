@@ -14,6 +14,7 @@ const Packages = section(() => import('@/features/admin/area/packages-page'), 'P
 const Shipments = section(() => import('@/features/admin/shipments/shipments-page'), 'ShipmentsPage')
 const Shipment = section(() => import('@/features/admin/shipments/shipment-desk-page'), 'ShipmentDeskPage')
 const Rates = section(() => import('./admin-rates-route'), 'AdminRatesRoute')
+const Reports = section(() => import('@/features/admin/reports/reports-page'), 'ReportsPage')
 const Placeholder = section(() => import('@/features/admin/area/section-placeholder-page'), 'SectionPlaceholderPage')
 const NotFound = section(() => import('../layout/not-found-page'), 'NotFoundPage')
 
@@ -26,7 +27,8 @@ export function AdminSections() {
     { path: 'shipments', element: <Shipments /> },
     { path: 'shipments/:shipmentId', element: <Shipment /> },
     { path: 'rates', element: <Rates /> },
-    ...(['content', 'reports'] as const).map((name) => ({ path: name, element: <Placeholder section={name} /> })),
+    { path: 'reports', element: <Reports /> },
+    { path: 'content', element: <Placeholder section="content" /> },
     { path: '*', element: <NotFound /> },
   ])
   return <Suspense fallback={<Spinner label={t`Loading…`} />}>{routes}</Suspense>

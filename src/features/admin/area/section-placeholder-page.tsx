@@ -7,7 +7,6 @@ import { Button } from '@/components/ui/button'
 
 const placeholderSections = {
   content: { title: msg`Content`, action: msg`New article` },
-  reports: { title: msg`Reports`, action: msg`Export report` },
 } satisfies Record<string, { title: MessageDescriptor; action: MessageDescriptor }>
 
 export type PlaceholderSection = keyof typeof placeholderSections

@@ -1,0 +1,40 @@
+import type { ReportRequest } from '@/remote/reports'
+
+/** The warehouse is in Miami: a report's days are its calendar days, wherever the admin is. */
+export const warehouseTimeZone = 'America/New_York'
+/** The longest range the database reports on. */
+export const maxReportDays = 400
+
+const isoDay = new Intl.DateTimeFormat('en-CA', { timeZone: warehouseTimeZone, year: 'numeric', month: '2-digit', day: '2-digit' })
+
+/** Today at the warehouse, as `YYYY-MM-DD`. */
+export const warehouseToday = (now = new Date()): string => isoDay.format(now)
+
+const dayMs = 86_400_000
+const utcDay = (isoDate: string) => Date.parse(`${isoDate}T00:00:00Z`)
+
+export const addDays = (isoDate: string, days: number): string => new Date(utcDay(isoDate) + days * dayMs).toISOString().slice(0, 10)
+
+/** Days in the range, both ends included. */
+export const daysInRange = (from: string, to: string): number => Math.round((utcDay(to) - utcDay(from)) / dayMs) + 1
+
+/** The quick ranges: the last N days up to today; a year is read by week. */
+export const rangePresets = [7, 30, 90, 365] as const
+export type RangePreset = (typeof rangePresets)[number]
+
+export function presetRequest(days: RangePreset, now = new Date()): ReportRequest {
+  const to = warehouseToday(now)
+  return { from: addDays(to, -(days - 1)), to, bucket: days > 90 ? 'week' : 'day' }
+}
+
+export const defaultRequest = (now = new Date()) => presetRequest(30, now)
+
+export type RangeProblem = 'missing' | 'reversed' | 'too-long'
+
+/** What is wrong with a range before it is sent, or null. */
+export function rangeProblem({ from, to }: Pick<ReportRequest, 'from' | 'to'>): RangeProblem | null {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(from) || !/^\d{4}-\d{2}-\d{2}$/.test(to) || Number.isNaN(utcDay(from)) || Number.isNaN(utcDay(to))) return 'missing'
+  if (from > to) return 'reversed'
+  if (daysInRange(from, to) > maxReportDays) return 'too-long'
+  return null
+}

@@ -1,0 +1,65 @@
+import { useEffect, useState } from 'react'
+import type { SavedReport } from '@/local-db/db'
+import { saveReport, useSavedReport } from '@/local-db/saved-report'
+import { fetchAdminReport, type AdminReport, type ReportRequest } from '@/remote/reports'
+import { useConnectivityStore } from '@/stores/connectivity-store'
+import { defaultRequest } from './report-range'
+
+export interface ReportView {
+  /** The range shown or being computed. Null until the device's saved report has been read. */
+  request: ReportRequest | null
+  /** The last report computed, kept on the device (it may be of an earlier range while a new one is computed). */
+  saved: SavedReport<AdminReport> | null
+  computing: boolean
+  offline: boolean
+  failure: string | null
+  show: (request: ReportRequest) => void
+  retry: () => void
+}
+
+/**
+ * The report the admin asks for, computed on the server and saved on the device as the last one
+ * viewed, so it opens offline with its date. On opening, the saved range (else the last 30 days) is
+ * computed again when online. An answer for a range no longer asked for is dropped.
+ */
+export function useReport(): ReportView {
+  const saved = useSavedReport<AdminReport>()
+  const reachable = useConnectivityStore((state) => state.reachable)
+  const [asked, setAsked] = useState<ReportRequest | null>(null)
+  const [attempt, setAttempt] = useState(0)
+  const [outcome, setOutcome] = useState<{ key: string; failure: string | null } | null>(null)
+
+  const request = asked ?? (saved === undefined ? null : (saved?.request ?? defaultRequest()))
+  const key = request && `${attempt}:${request.from}:${request.to}:${request.bucket}`
+  const { from, to, bucket } = request ?? {}
+
+  useEffect(() => {
+    if (!key || !from || !to || !bucket || !reachable) return
+    const controller = new AbortController()
+    const asked = { from, to, bucket }
+    fetchAdminReport(asked, controller.signal)
+      .then(async (report) => {
+        if (controller.signal.aborted) return
+        await saveReport(asked, report)
+        setOutcome({ key, failure: null })
+      })
+      .catch((error: unknown) => {
+        if (!controller.signal.aborted) setOutcome({ key, failure: error instanceof Error ? error.message : String(error) })
+      })
+    return () => controller.abort()
+  }, [key, from, to, bucket, reachable])
+
+  const settled = outcome?.key === key ? outcome : null
+  return {
+    request,
+    saved: saved ?? null,
+    computing: Boolean(request && reachable && !settled),
+    offline: !reachable,
+    failure: settled?.failure ?? null,
+    show: (next) => {
+      setAsked(next)
+      setAttempt(0)
+    },
+    retry: () => setAttempt((count) => count + 1),
+  }
+}
