@@ -30,7 +30,6 @@ export function reportFigures(report: AdminReport, i18n: I18n, formatDay: (isoDa
   const count = (value: number) => i18n.number(value)
   const days = (value: number | null) => (value === null ? '—' : i18n.number(value, { maximumFractionDigits: 1 }))
   const period = report.bucket === 'week' ? i18n._(msg`Week starting`) : i18n._(msg`Day`)
-  const starts = report.flow.map(({ start }) => start)
   const received = i18n._(msg({ message: 'Received', context: 'packages counted' }))
   const shipped = i18n._(msg({ message: 'Shipped', context: 'packages counted' }))
   const delivered = i18n._(msg({ message: 'Delivered', context: 'packages counted' }))
@@ -40,6 +39,18 @@ export function reportFigures(report: AdminReport, i18n: I18n, formatDay: (isoDa
   const waitingTotal = report.waiting.reduce((sum, row) => sum + ageColumns.reduce((rowSum, column) => rowSum + row[column], 0), 0)
   const { totals, to_shipment: toShipment, storage } = report
   const matchedShare = totals.received ? totals.prealerted / totals.received : 0
+  const flowLabels = { received, shipped, delivered, prealerted: withPrealert }
+  /** The table and chart of some of the flow's counts, bucket by bucket. */
+  const overDays = (counts: (keyof typeof flowLabels)[]): Pick<ReportFigure, 'table' | 'chart'> => ({
+    table: { columns: [period, ...counts.map((name) => flowLabels[name])], rows: report.flow.map((row) => [row.start, ...counts.map((name) => row[name])]), datesInFirstColumn: true },
+    chart: {
+      kind: 'days',
+      days: report.flow.map(({ start }) => start),
+      formatDay,
+      dayLabel: period,
+      series: counts.map((name) => ({ label: flowLabels[name], color: colors[name], values: report.flow.map((row) => row[name]) })),
+    },
+  })
 
   return [
     {
@@ -50,18 +61,7 @@ export function reportFigures(report: AdminReport, i18n: I18n, formatDay: (isoDa
         { label: shipped, value: count(totals.shipped) },
         { label: delivered, value: count(totals.delivered) },
       ],
-      table: { columns: [period, received, shipped, delivered], rows: report.flow.map((row) => [row.start, row.received, row.shipped, row.delivered]), datesInFirstColumn: true },
-      chart: {
-        kind: 'days',
-        days: starts,
-        formatDay,
-        dayLabel: period,
-        series: [
-          { label: received, color: colors.received, values: report.flow.map((row) => row.received) },
-          { label: shipped, color: colors.shipped, values: report.flow.map((row) => row.shipped) },
-          { label: delivered, color: colors.delivered, values: report.flow.map((row) => row.delivered) },
-        ],
-      },
+      ...overDays(['received', 'shipped', 'delivered']),
     },
     {
       id: 'waiting',
@@ -122,17 +122,7 @@ export function reportFigures(report: AdminReport, i18n: I18n, formatDay: (isoDa
         { label: i18n._(msg`Received with a prealert`), value: `${count(totals.prealerted)} / ${count(totals.received)}` },
         { label: i18n._(msg`Share`), value: i18n.number(matchedShare, { style: 'percent', maximumFractionDigits: 1 }) },
       ],
-      table: { columns: [period, received, withPrealert], rows: report.flow.map((row) => [row.start, row.received, row.prealerted]), datesInFirstColumn: true },
-      chart: {
-        kind: 'days',
-        days: starts,
-        formatDay,
-        dayLabel: period,
-        series: [
-          { label: received, color: colors.received, values: report.flow.map((row) => row.received) },
-          { label: withPrealert, color: colors.prealerted, values: report.flow.map((row) => row.prealerted) },
-        ],
-      },
+      ...overDays(['received', 'prealerted']),
     },
   ]
 }
