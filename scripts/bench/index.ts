@@ -5,6 +5,7 @@
 import { execFileSync } from 'node:child_process'
 import { benchBackendUrl } from './environment'
 import { benchFirstPaint } from './first-paint'
+import { benchHistory } from './history'
 import { benchLighthouse } from './lighthouse'
 import { consoleReporter } from './measure'
 import { benchOutboxReplay } from './outbox-replay'
@@ -22,6 +23,7 @@ const suites: Suite[] = [
   { key: 'outbox', title: 'Sync engine: the outbox', run: benchOutboxReplay },
   { key: 'realtime', title: 'Live updates (Realtime)', run: benchRealtime },
   { key: 'photos', title: 'Photos through the outbox', run: benchPhotoQueue },
+  { key: 'history', title: 'A year of history (working set)', run: benchHistory },
 ]
 
 const asked = process.argv.slice(2)
