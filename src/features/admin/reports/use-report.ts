@@ -56,9 +56,10 @@ export function useReport(): ReportView {
     computing: Boolean(request && reachable && !settled),
     offline: !reachable,
     failure: settled?.failure ?? null,
+    // Asking again for the range shown computes it again, as the admin expects of the button.
     show: (next) => {
       setAsked(next)
-      setAttempt(0)
+      setAttempt((count) => count + 1)
     },
     retry: () => setAttempt((count) => count + 1),
   }
