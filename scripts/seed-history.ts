@@ -220,6 +220,8 @@ export async function seedHistory(query: RunQuery, options: HistoryOptions): Pro
   if (C > codesLeft) throw new Error(`only ${fmt(codesLeft)} locker codes are left (MIA100001 to MIA999999): load fewer customers`)
   const actor = (await query(`select id from public.profiles where role = 'admin' order by created_at, id limit 1`))[0]?.id ?? null
   const asOf = String((await query(`select now()::text as now`))[0]!.now)
+  // Rows written before the history (the demo seed's) have lower change_xids than any of it.
+  const historyStart = String((await query(`select pg_snapshot_xmin(pg_current_snapshot())::text as xid`))[0]!.xid)
 
   const triggersOf = async (tables: string[]) => {
     const triggers = new Map<string, string[]>()
@@ -480,6 +482,16 @@ export async function seedHistory(query: RunQuery, options: HistoryOptions): Pro
        where p.id = ${customerId('$3::bigint + k')} and k < $4 and random() < 0.01`,
       [asOf, C, kBase, recentCustomersFrom],
     )
+  })
+
+  // What was here before the history and changed in the last 30 days (the demo seed's recent rows)
+  // would, in a database that lived through those two years, have been written after all of it:
+  // stamped now, or the pulls' floor (the oldest change of the last 30 days) would sit before the
+  // whole history, and every first pull would read it all.
+  await inBatch(query, new Map([...customerTriggers, ...packageTriggers]), 0.5, async () => {
+    for (const table of ['public.profiles', 'public.packages', 'public.prealerts']) {
+      await query(`update ${table} set change_xid = pg_current_xact_id() where change_xid < $1::xid8 and updated_at >= $2::timestamptz - interval '30 days'`, [historyStart, asOf])
+    }
   })
 
   log('  vacuum and analyze…')
