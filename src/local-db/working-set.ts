@@ -1,4 +1,4 @@
-import Dexie from 'dexie'
+import Dexie, { type Table } from 'dexie'
 import { db, subjectOf, type LocalPackage, type LocalProfile, type SyncStream } from './db'
 import { assertOwner, type DeviceOwner } from './owner'
 import type { PackageRow, PulledProfile } from './rows'
@@ -28,6 +28,9 @@ async function queuedSubjects(): Promise<Set<string>> {
  * delivered or cancelled shipments unchanged for 30 days, customers no row on the device belongs
  * to, and the record of packages opened more than 30 days ago. Rows with queued changes, and
  * what the admin opened recently, stay. Returns how many rows left.
+ *
+ * It reads index keys, and whole rows only of the few it may drop: on a phone holding twenty
+ * thousand rows, walking them with a cursor takes seconds.
  */
 export async function trimWorkingSet(owner: DeviceOwner, now = Date.now()): Promise<number> {
   const cutoff = new Date(now - recentMs).toISOString()
@@ -36,15 +39,22 @@ export async function trimWorkingSet(owner: DeviceOwner, now = Date.now()): Prom
     await db.opened.where('openedAt').below(now - recentMs).delete()
     const kept = await queuedSubjects()
     for (const id of await db.opened.toCollection().primaryKeys()) kept.add(id)
-    const old = <Row extends { id: string; updated_at: string }>(row: Row) => row.updated_at < cutoff && !kept.has(row.id)
+    const droppable = (id: string) => !kept.has(id)
+    const old = <Row extends { id: string; updated_at: string }>(row: Row | undefined): row is Row => row !== undefined && row.updated_at < cutoff
+    /** Rows in a closed state (by an index on it) unchanged since the cutoff, but for those kept. */
+    const closed = async <Row extends { id: string; updated_at: string }>(table: Table<Row, string>, index: string, states: string[]) => {
+      const ids = (await table.where(index).anyOf(states).primaryKeys()).filter(droppable)
+      return (await table.bulkGet(ids)).filter(old).map((row) => row.id)
+    }
 
-    const packages = await db.packages.where('[status+updated_at]').between(['entregado', Dexie.minKey], ['entregado', cutoff]).filter(old).primaryKeys()
-    const prealerts = await db.prealerts.where('state').anyOf('received', 'cancelled').filter(old).primaryKeys()
-    const shipments = await db.shipments.where('status').anyOf('delivered', 'cancelled').filter(old).primaryKeys()
+    const packages = (await db.packages.where('[status+updated_at]').between(['entregado', Dexie.minKey], ['entregado', cutoff]).primaryKeys()).filter(droppable)
+    const prealerts = await closed(db.prealerts, 'state', ['received', 'cancelled'])
+    const shipments = await closed(db.shipments, 'status', ['delivered', 'cancelled'])
     await Promise.all([db.packages.bulkDelete(packages), db.prealerts.bulkDelete(prealerts), db.shipments.bulkDelete(shipments)])
 
     const owners = await ownersOnDevice()
-    const profiles = await db.profiles.where('role').notEqual('admin').filter((profile) => old(profile) && !owners.has(profile.id)).primaryKeys()
+    const unowned = (await db.profiles.toCollection().primaryKeys()).filter((id) => !owners.has(id) && droppable(id))
+    const profiles = (await db.profiles.bulkGet(unowned)).filter(old).filter((profile) => profile.role !== 'admin').map((profile) => profile.id)
     await db.profiles.bulkDelete(profiles)
     return packages.length + prealerts.length + shipments.length + profiles.length
   })
@@ -85,6 +95,16 @@ export async function startOverIfStale(owner: DeviceOwner, now = Date.now()): Pr
   })
 }
 
+/** Adds the rows `table` lacks; those it holds stay as they are (the same transaction goes on). */
+async function addMissing<Row>(table: Table<Row, string>, rows: Row[]) {
+  try {
+    await table.bulkAdd(rows)
+  } catch (error) {
+    // The rows already there fail alone (ConstraintError), reported together once the rest are added.
+    if (!(error instanceof Dexie.BulkError) || Object.values(error.failuresByPos).some((failure) => failure.name !== 'ConstraintError')) throw error
+  }
+}
+
 /**
  * Rows fetched from the server outside the pulls (a search of the history, a missing customer):
  * added where the device has none, since a row the device holds is kept current by the pulls and
@@ -99,10 +119,8 @@ export async function keepFetched(owner: DeviceOwner | string, fetched: { packag
       const { deleted_at: _, ...profile } = row
       return [profile]
     })
-    const heldPackages = await db.packages.bulkGet(packages.map((row) => row.id))
-    const heldProfiles = await db.profiles.bulkGet(profiles.map((row) => row.id))
-    await db.packages.bulkAdd(packages.filter((_, i) => !heldPackages[i]))
-    await db.profiles.bulkAdd(profiles.filter((_, i) => !heldProfiles[i]))
+    await addMissing(db.packages, packages)
+    await addMissing(db.profiles, profiles)
     await db.opened.bulkPut((fetched.opened ?? []).map((id) => ({ id, openedAt: now })))
   })
 }

@@ -18,7 +18,7 @@ export class SyncError extends Error {
 }
 
 /** A table the read model pulls: its RPC, the field its rows come in, and how a page is written. */
-interface Stream<Row> {
+export interface Stream<Row> {
   name: SyncStream
   rpc: string
   apply: (owner: DeviceOwner, rows: Row[], checkpoint: string | null) => Promise<void>

@@ -64,17 +64,26 @@ export function startSync(getClient: () => Promise<Supabase>, owner: DeviceOwner
         async (deadline) => {
           const client = await getClient()
           const both = AbortSignal.any([signal, deadline])
-          if (isAdmin()) await workingSet.before()
-          // Every stream settles before the pull does: one failing must not leave the others paging beside the next pull.
+          const admin = isAdmin()
+          if (admin) await workingSet.before()
+          const owners = admin ? workingSet.pulling(client, both) : undefined
+          const packages = owners?.following(packageStream) ?? packageStream
+          const prealerts = owners?.following(prealertStream) ?? prealertStream
+          const shipments = owners?.following(shipmentStream) ?? shipmentStream
+          // Every stream, and the customers fetched beside them, settle before the pull does: one
+          // failing must not leave the others paging beside the next pull.
           const streams = await Promise.allSettled([
             pullStream(profileStream, rpcPullSource(client, profileStream, both), owner, undefined, both),
-            pullStream(packageStream, rpcPullSource(client, packageStream, both), owner, undefined, both),
-            pullStream(prealertStream, rpcPullSource(client, prealertStream, both), owner, undefined, both),
-            pullStream(shipmentStream, rpcPullSource(client, shipmentStream, both), owner, undefined, both),
+            pullStream(packages, rpcPullSource(client, packages, both), owner, undefined, both),
+            pullStream(prealerts, rpcPullSource(client, prealerts, both), owner, undefined, both),
+            pullStream(shipments, rpcPullSource(client, shipments, both), owner, undefined, both),
           ])
           const failed = streams.find((result) => result.status === 'rejected')
-          if (failed) throw failed.reason
-          if (isAdmin()) await workingSet.after(client, both)
+          if (failed) {
+            await owners?.settled()
+            throw failed.reason
+          }
+          await owners?.after()
         },
         refreshDeadlineMs,
         () => new SyncError('Sync took too long', false),

@@ -21,16 +21,18 @@ const pastTracking = ['HIST2025000001', 'HIST2025000002', 'HIST2025000003']
 let standIn: StandIn
 let admin: SupabaseClient
 let owner: DeviceOwner
+let keeper: ReturnType<typeof workingSetKeeper>
 
-/** One pull of every stream, then the working set's own steps, as the scheduler runs them. */
+/** One pull of every stream, with the working set's own steps, as the scheduler runs them (one keeper a session). */
 async function sync() {
   const client = admin as unknown as Supabase
-  const keeper = workingSetKeeper(owner)
   await keeper.before()
-  for (const stream of [profileStream, packageStream, prealertStream, shipmentStream] as const) {
-    await pullStream(stream as typeof packageStream, rpcPullSource(client, stream as typeof packageStream), owner)
-  }
-  await keeper.after(client, new AbortController().signal)
+  const owners = keeper.pulling(client, new AbortController().signal)
+  await pullStream(profileStream, rpcPullSource(client, profileStream), owner)
+  await pullStream(owners.following(packageStream), rpcPullSource(client, packageStream), owner)
+  await pullStream(owners.following(prealertStream), rpcPullSource(client, prealertStream), owner)
+  await pullStream(owners.following(shipmentStream), rpcPullSource(client, shipmentStream), owner)
+  await owners.after()
 }
 
 const trackingOnDevice = async () => (await db.packages.toArray()).map((pkg) => pkg.tracking_code)
@@ -40,6 +42,7 @@ beforeAll(async () => {
   admin = await signedIn(standIn.url, { email: 'admin@example.com', password: 'admin-demo-password' })
   await clearLocalData()
   owner = await takeOwnership('a0000000-0000-4000-8000-000000000001')
+  keeper = workingSetKeeper(owner)
 })
 
 afterAll(async () => {
@@ -61,6 +64,13 @@ it('a new package of a past customer brings their profile, fetched because the d
   await sync()
   expect(await trackingOnDevice()).toContain('BACKAGAIN0001')
   expect(await db.profiles.get(pastCustomer)).toMatchObject({ email: 'historia@example.com', locker_code: expect.stringMatching(/^MIA\d{6}$/) })
+})
+
+it('a customer whose package a failed pull wrote, but not their profile, is fetched by the next pull', async () => {
+  await db.profiles.delete(pastCustomer)
+  await keeper.pulling(admin as unknown as Supabase, new AbortController().signal).settled()
+  await sync()
+  expect(await db.profiles.get(pastCustomer)).toMatchObject({ email: 'historia@example.com' })
 })
 
 it('the history search finds the old packages; opening them keeps them, with their history, through the next syncs', async () => {
