@@ -41,15 +41,13 @@ export async function trimWorkingSet(owner: DeviceOwner, now = Date.now()): Prom
     for (const id of await db.opened.toCollection().primaryKeys()) kept.add(id)
     const droppable = (id: string) => !kept.has(id)
     const old = <Row extends { id: string; updated_at: string }>(row: Row | undefined): row is Row => row !== undefined && row.updated_at < cutoff
-    /** Rows in a closed state (by an index on it) unchanged since the cutoff, but for those kept. */
-    const closed = async <Row extends { id: string; updated_at: string }>(table: Table<Row, string>, index: string, states: string[]) => {
-      const ids = (await table.where(index).anyOf(states).primaryKeys()).filter(droppable)
-      return (await table.bulkGet(ids)).filter(old).map((row) => row.id)
-    }
+    /** Of rows in a closed state (their keys, from an index on it), those unchanged since the cutoff, but for those kept. */
+    const unchanged = async <Row extends { id: string; updated_at: string }>(ids: string[], read: (ids: string[]) => Promise<(Row | undefined)[]>) =>
+      (await read(ids.filter(droppable))).filter(old).map((row) => row.id)
 
     const packages = (await db.packages.where('[status+updated_at]').between(['entregado', Dexie.minKey], ['entregado', cutoff]).primaryKeys()).filter(droppable)
-    const prealerts = await closed(db.prealerts, 'state', ['received', 'cancelled'])
-    const shipments = await closed(db.shipments, 'status', ['delivered', 'cancelled'])
+    const prealerts = await unchanged(await db.prealerts.where('state').anyOf('received', 'cancelled').primaryKeys(), (ids) => db.prealerts.bulkGet(ids))
+    const shipments = await unchanged(await db.shipments.where('status').anyOf('delivered', 'cancelled').primaryKeys(), (ids) => db.shipments.bulkGet(ids))
     await Promise.all([db.packages.bulkDelete(packages), db.prealerts.bulkDelete(prealerts), db.shipments.bulkDelete(shipments)])
 
     const owners = await ownersOnDevice()
