@@ -51,7 +51,7 @@ test('the rates page speaks Spanish, checks every rate, and saves nothing offlin
   await expect(main.getByText('Un porcentaje de 0 a 100, con 2 decimales como máximo.')).toBeVisible()
 
   await page.context().setOffline(true)
-  await expect(main.getByRole('status')).toContainText('Estás sin conexión')
+  await expect(main.getByRole('status').filter({ hasText: 'Estás sin conexión' })).toBeVisible()
   await expect(main.getByRole('button', { name: 'Guardar tarifas' })).toBeDisabled()
   await expect(main.getByLabel('Seguro (% del valor declarado)')).toHaveValue('101')
 })

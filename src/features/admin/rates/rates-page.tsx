@@ -40,11 +40,12 @@ export function RatesPage({ saveRates, loadHistory }: RatesPageProps) {
   const [typed, setTyped] = useState<Record<RateKey, string> | null>(null)
   const [errors, setErrors] = useState<Partial<Record<RateKey, string>>>({})
   const [busy, setBusy] = useState(false)
-  const [history, setHistory] = useState<RateChange[] | null>(null)
+  /** null until loaded; 'failed' when the server could not say. */
+  const [history, setHistory] = useState<RateChange[] | 'failed' | null>(null)
   const form = typed ?? typedAll(rates)
 
   useEffect(() => {
-    if (online) void loadHistory().then(setHistory, () => setHistory([]))
+    if (online) void loadHistory().then(setHistory, () => setHistory('failed'))
   }, [online, loadHistory])
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -98,23 +99,31 @@ export function RatesPage({ saveRates, loadHistory }: RatesPageProps) {
           <Trans>Save rates</Trans>
         </Button>
       </form>
-      <RateHistory history={history} />
+      <RateHistory history={history} online={online} />
     </>
   )
 }
 
-function RateHistory({ history }: { history: RateChange[] | null }) {
+function RateHistory({ history, online }: { history: RateChange[] | 'failed' | null; online: boolean }) {
   const { t, i18n } = useLingui()
   const lang = useLang()
-  const owners = useOwnersOf(history?.flatMap((change) => (change.changed_by ? [change.changed_by] : [])) ?? [])
+  const owners = useOwnersOf(Array.isArray(history) ? history.flatMap((change) => (change.changed_by ? [change.changed_by] : [])) : [])
   const labelOf = (key: RateKey) => i18n._(rateFields.find((field) => field.key === key)!.label)
   return (
     <section aria-labelledby="rate-history" className="space-y-3">
       <h2 id="rate-history" className="text-lg font-bold">
         <Trans>Changes</Trans>
       </h2>
-      {history === null ? (
+      {history === null && !online ? (
+        <p className="text-sm text-slate-600 dark:text-slate-400">
+          <Trans>The changes are kept on the server: they show once the connection returns.</Trans>
+        </p>
+      ) : history === null ? (
         <Spinner label={t`Loading the changes…`} />
+      ) : history === 'failed' ? (
+        <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+          <Trans>The changes could not be loaded. Try again later.</Trans>
+        </p>
       ) : history.length === 0 ? (
         <p className="text-sm text-slate-600 dark:text-slate-400">
           <Trans>No rate has been changed yet.</Trans>
