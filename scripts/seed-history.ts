@@ -150,7 +150,7 @@ const prealertOnlyTrackingSql = (n: string) => `'TBA' || lpad(mod((${n} + 500000
  * the stand-in's change notifications (a million NOTIFYs nobody listens to). Every other trigger
  * runs: what it derives (package_events.first_of_status, for one) comes out as it would.
  */
-const LOADING_TRIGGERS = ['packages_stamp', 'packages_record_status', 'prealerts_stamp', 'profiles_stamp_change', 'guard_profile_update', 'standin_realtime_notify']
+const LOADING_TRIGGERS = ['packages_stamp', 'packages_record_status', 'package_events_notify', 'prealerts_stamp', 'profiles_stamp_change', 'guard_profile_update', 'standin_realtime_notify']
 
 /** Those of LOADING_TRIGGERS on `table` that are on: switched off while loading, and back on at the end. */
 async function enabledTriggers(query: RunQuery, table: string): Promise<string[]> {

@@ -24,6 +24,7 @@ it('every table in public has row level security enabled and at least one policy
   expect(rows.map((row) => row.table)).toEqual([
     'deleted_profiles',
     'lockers',
+    'notifications',
     'package_events',
     'packages',
     'prealert_ops',

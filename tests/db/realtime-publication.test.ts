@@ -12,7 +12,7 @@ interface Engine {
   close(): Promise<void>
 }
 
-const published = ['deleted_profiles', 'lockers', 'packages', 'prealerts', 'profiles', 'rates', 'shipments']
+const published = ['deleted_profiles', 'lockers', 'notifications', 'packages', 'prealerts', 'profiles', 'rates', 'shipments']
 
 /**
  * The migrations that add tables to the publication, in the order they apply, and where their
@@ -22,6 +22,7 @@ const publicationMigrations: { name: string; from?: string }[] = [
   { name: 'realtime_publication' },
   { name: 'prealerts_realtime' },
   { name: 'shipments', from: '-- 10. Realtime' },
+  { name: 'notifications', from: '-- 5. Heard live' },
 ]
 
 async function migrationSql(): Promise<string> {
@@ -101,7 +102,7 @@ describe.each([
   })
 
   it("adds the tables to a publication that already exists, as Supabase's does", async () => {
-    await engine.exec('alter publication supabase_realtime drop table public.packages, public.lockers, public.prealerts, public.shipments, public.rates')
+    await engine.exec('alter publication supabase_realtime drop table public.packages, public.lockers, public.prealerts, public.shipments, public.rates, public.notifications')
     await engine.exec(await migrationSql())
     expect(await publishedTables()).toEqual(published)
   })

@@ -1,0 +1,142 @@
+import { randomUUID } from 'node:crypto'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { JwtClaims } from '../../supabase/local/as-role.ts'
+import { createApiUser, engines, type Engine } from './engines.ts'
+
+// Notifications on PGlite and PostgreSQL 15: made by the database once per event (a package
+// received, with the prealert it matched; a status change; a replayed op tells nothing twice),
+// read by their owner only, pulled page by page, and marked read once.
+
+type User = JwtClaims & { sub: string }
+
+interface Notification {
+  id: string
+  kind: string
+  payload: Record<string, unknown>
+  created_at: string
+  read_at: string | null
+}
+
+interface Pull {
+  notifications: Notification[]
+  checkpoint: string | null
+  has_more: boolean
+}
+
+const freshTracking = () => `NOTE-${randomUUID().slice(0, 13).toUpperCase()}`
+
+describe.each(engines)('$engine', ({ open }) => {
+  let db: Engine
+  let admin: User
+
+  /** The same op id, package id and token make a replay of the same registration. */
+  const register = async (customer: User, tracking: string | null, opId = randomUUID(), packageId = randomUUID(), token = randomUUID()) =>
+    (
+      await db.as(admin)<{ result: { outcome: string } }>(`select public.register_package($1, $2, $3, $4, 'recibido', $5, 2.5, 0.02, null) as result`, [
+        opId,
+        packageId,
+        customer.sub,
+        token,
+        tracking,
+      ])
+    )[0]!.result
+  const setStatus = async (packageId: string, status: string, baseVersion: number, opId = randomUUID()) =>
+    (await db.as(admin)<{ result: { outcome: string } }>(`select public.apply_package_status($1, $2, $3, now(), $4) as result`, [opId, packageId, status, baseVersion]))[0]!.result
+  const pull = async (caller: User, since: string | null = null, limit = 1000) =>
+    (await db.as(caller)<{ result: Pull }>(`select public.pull_notifications($1, $2) as result`, [since, limit]))[0]!.result
+  const markRead = async (caller: User, ids: string[], opId = randomUUID()) =>
+    (await db.as(caller)<{ result: { marked: number } }>(`select public.mark_notifications_read($1, $2) as result`, [opId, ids]))[0]!.result
+  const mine = async (caller: User) => (await pull(caller)).notifications
+
+  beforeAll(async () => {
+    db = await open()
+    admin = await createApiUser(db, true)
+  }, 60_000)
+
+  afterAll(async () => {
+    await db?.close()
+  })
+
+  it('a package received tells its owner once, with the prealert it matched; a replay of the op tells nothing more', async () => {
+    const customer = await createApiUser(db)
+    const tracking = freshTracking()
+    await db.as(customer)(`select public.save_prealert($1, $2, $3, 'Amazon', 'Running shoes', 120, null)`, [randomUUID(), randomUUID(), tracking])
+    const opId = randomUUID()
+    const packageId = randomUUID()
+    const token = randomUUID()
+    await register(customer, tracking, opId, packageId, token)
+    await register(customer, tracking, opId, packageId, token)
+
+    const notifications = await mine(customer)
+    expect(notifications).toHaveLength(1)
+    expect(notifications[0]).toMatchObject({
+      kind: 'package_received',
+      read_at: null,
+      payload: { package_id: packageId, tracking_code: tracking, status: 'recibido', prealert: { store: 'Amazon', description: 'Running shoes' } },
+    })
+  })
+
+  it('each status change tells the owner once; a change superseded by a newer one, or replayed, tells nothing', async () => {
+    const customer = await createApiUser(db)
+    const packageId = randomUUID()
+    await register(customer, null, randomUUID(), packageId)
+    const opId = randomUUID()
+    expect((await setStatus(packageId, 'transito', 1, opId)).outcome).toBe('applied')
+    await setStatus(packageId, 'transito', 1, opId)
+
+    const kinds = (await mine(customer)).map((n) => [n.kind, n.payload.status])
+    expect(kinds).toEqual([
+      ['package_received', 'recibido'],
+      ['package_status', 'transito'],
+    ])
+    expect((await mine(customer))[0]!.payload).not.toHaveProperty('prealert')
+  })
+
+  it('only the owner reads them: not another customer, not through the table, not anonymously', async () => {
+    const customer = await createApiUser(db)
+    const other = await createApiUser(db)
+    await register(customer, freshTracking())
+    expect(await mine(other)).toEqual([])
+    expect(await db.as(other)(`select id from public.notifications`)).toEqual([])
+    expect(await db.as(customer)(`select id from public.notifications`)).toHaveLength(1)
+    const written = await db.attempt(customer, (query) => query(`insert into public.notifications (user_id, kind, source) values ($1, 'package_status', 'forged')`, [customer.sub]))
+    expect(written).toMatchObject({ ok: false, code: '42501' })
+    const anonymous = await db.attempt(null, (query) => query(`select public.pull_notifications(null, 10)`))
+    expect(anonymous).toMatchObject({ ok: false, code: '42501' })
+  })
+
+  it('marking read marks the caller’s own, once: a replay, or another customer’s ids, change nothing', async () => {
+    const customer = await createApiUser(db)
+    const other = await createApiUser(db)
+    await register(customer, freshTracking())
+    await register(customer, freshTracking())
+    const ids = (await mine(customer)).map((n) => n.id)
+    const before = await pull(customer)
+
+    expect(await markRead(other, ids)).toEqual({ marked: 0 })
+    const opId = randomUUID()
+    expect(await markRead(customer, [ids[0]!], opId)).toEqual({ marked: 1 })
+    expect(await markRead(customer, [ids[0]!], opId)).toEqual({ marked: 0 })
+
+    // The pull from the last checkpoint brings the one marked, read.
+    const after = await pull(customer, before.checkpoint)
+    expect(after.notifications.map((n) => [n.id, n.read_at !== null])).toEqual([[ids[0], true]])
+    expect((await mine(customer)).filter((n) => n.read_at === null).map((n) => n.id)).toEqual([ids[1]])
+  })
+
+  it('pages with a checkpoint, every notification once', async () => {
+    const customer = await createApiUser(db)
+    for (let i = 0; i < 5; i++) await register(customer, freshTracking())
+    const seen: string[] = []
+    let since: string | null = null
+    for (;;) {
+      const page: Pull = await pull(customer, since, 2)
+      seen.push(...page.notifications.map((n) => n.id))
+      since = page.checkpoint
+      if (!page.has_more) break
+    }
+    expect(seen).toHaveLength(5)
+    expect(new Set(seen).size).toBe(5)
+    expect((await pull(customer, since)).notifications).toEqual([])
+  })
+})
