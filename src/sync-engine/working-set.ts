@@ -82,7 +82,12 @@ export function workingSetKeeper(owner: DeviceOwner) {
           }
         },
         async after() {
-          await fetching
+          try {
+            await fetching
+          } catch (error) {
+            ownersComplete = false
+            throw error
+          }
           if (!ownersComplete) await keepProfiles(await missingOwners())
           ownersComplete = true
         },

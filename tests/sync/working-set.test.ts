@@ -73,6 +73,18 @@ it('a customer whose package a failed pull wrote, but not their profile, is fetc
   expect(await db.profiles.get(pastCustomer)).toMatchObject({ email: 'historia@example.com' })
 })
 
+it('a customer whose fetch failed while the pull went on is fetched by the next pull', async () => {
+  await db.profiles.delete(pastCustomer)
+  const owners = keeper.pulling(admin as unknown as Supabase, AbortSignal.abort())
+  const theirs = (await db.packages.toArray()).find((pkg) => pkg.user_id === pastCustomer)!
+  const checkpoint = (await db.syncState.get('packages'))!.checkpoint
+  await owners.following(packageStream).apply(owner, [{ ...theirs, deleted_at: null }], checkpoint)
+  await expect(owners.after()).rejects.toThrow()
+  expect(await db.profiles.get(pastCustomer)).toBeUndefined()
+  await sync()
+  expect(await db.profiles.get(pastCustomer)).toMatchObject({ email: 'historia@example.com' })
+})
+
 it('the history search finds the old packages; opening them keeps them, with their history, through the next syncs', async () => {
   const { data, error } = await admin.rpc('search_history', { p_query: 'hist2025', p_limit: 50, p_offset: 0 })
   expect(error).toBeNull()
