@@ -1,5 +1,5 @@
 import Dexie, { type EntityTable } from 'dexie'
-import type { PackageRow, PackageStatus, PrealertRow, PriceBreakdown, ProfileRow, ShipmentAddress, ShipmentOptions, ShipmentRow, ShipmentService, ShipmentStatus } from './rows'
+import type { NotificationRow, PackageRow, PackageStatus, PrealertRow, PriceBreakdown, ProfileRow, ShipmentAddress, ShipmentOptions, ShipmentRow, ShipmentService, ShipmentStatus } from './rows'
 
 /** A profile with its locker code: the customer's own, or for an admin the whole customer directory. */
 export type LocalProfile = ProfileRow & { locker_code: string | null }
@@ -11,7 +11,7 @@ export type LocalProfile = ProfileRow & { locker_code: string | null }
  */
 export type LocalPackage = Omit<PackageRow, 'deleted_at'> & { serverStatus?: string }
 
-export type SyncStream = 'packages' | 'profiles' | 'prealerts' | 'shipments'
+export type SyncStream = 'packages' | 'profiles' | 'prealerts' | 'shipments' | 'notifications'
 
 /** Where a stream's pull stopped, for whom, and when it last finished. */
 export interface SyncState {
@@ -90,6 +90,12 @@ export interface SavePrealertOp extends PrealertOpBase {
 
 export interface CancelPrealertOp extends PrealertOpBase {
   kind: 'cancel-prealert'
+}
+
+/** A customer's notifications marked read: ids of the device's rows, marked here at once. */
+export interface MarkNotificationsReadOp extends QueuedOpBase {
+  kind: 'mark-notifications-read'
+  notificationIds: string[]
 }
 
 /** What a customer asks for when they request a shipment, as `request_shipment` takes it. */
@@ -184,7 +190,7 @@ export interface SeenFile {
 export type PackageOp = StatusOp | RegisterOp
 export type PrealertOp = SavePrealertOp | CancelPrealertOp
 export type ShipmentOp = RequestShipmentOp | CancelShipmentOp | ApproveShipmentOp | AdvanceShipmentOp
-export type QueuedOp = PackageOp | PrealertOp | ShipmentOp | UploadOp
+export type QueuedOp = PackageOp | PrealertOp | ShipmentOp | UploadOp | MarkNotificationsReadOp
 
 export const isPackageOp = (op: QueuedOp): op is PackageOp => op.kind === 'set-status' || op.kind === 'register-package'
 export const isPrealertOp = (op: QueuedOp): op is PrealertOp => op.kind === 'save-prealert' || op.kind === 'cancel-prealert'
@@ -244,6 +250,7 @@ export class LocalDb extends Dexie {
   seenFiles!: EntityTable<SeenFile, 'key'>
   opened!: EntityTable<OpenedPackage, 'id'>
   reports!: EntityTable<SavedReport, 'key'>
+  notifications!: EntityTable<NotificationRow, 'id'>
 
   constructor(name = 'casillero') {
     super(name)
@@ -278,11 +285,12 @@ export class LocalDb extends Dexie {
     })
     this.version(7).stores({ uploads: 'opId', seenFiles: 'key, seenAt' })
     this.version(8).stores({ opened: 'id, openedAt', reports: 'key' })
+    this.version(9).stores({ notifications: 'id, created_at' })
   }
 
   /** What the server's rows fill, with the checkpoints they were pulled to, and the files shown from them. */
   get readModelTables() {
-    return [this.profiles, this.packages, this.prealerts, this.shipments, this.syncState, this.seenFiles, this.opened, this.reports]
+    return [this.profiles, this.packages, this.prealerts, this.shipments, this.notifications, this.syncState, this.seenFiles, this.opened, this.reports]
   }
 
   /** Tables of user data: everything but the persisted session (supabase-js itself ends it) and the owner. */

@@ -107,3 +107,8 @@ export function useShippablePackages(userId: string) {
     return packages.filter((pkg) => pkg.status === 'recibido' && !taken.has(pkg.id))
   }, [userId])
 }
+
+/** The customer's notifications, newest first (only the signed-in user's are ever on the device). */
+export function useNotifications() {
+  return useLiveQuery(() => db.notifications.orderBy('created_at').reverse().toArray(), [])
+}

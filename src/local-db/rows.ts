@@ -159,3 +159,28 @@ export interface ShipmentRow {
   events: ShipmentEvent[]
   package_ids: string[]
 }
+
+export const notificationKinds = ['package_received', 'package_status', 'shipment_awaiting_approval', 'shipment_shipped', 'storage_ending', 'storage_last_day'] as const
+export type NotificationKind = (typeof notificationKinds)[number]
+
+/** What a notification is about, as the database wrote it when the thing happened. */
+export interface NotificationPayload {
+  package_id?: string
+  tracking_code?: string | null
+  status?: string
+  /** The prealert a received package matched. */
+  prealert?: { id: string; store: string; description: string }
+  shipment_id?: string
+  final_cents?: number
+  carrier?: string
+  outbound_tracking?: string
+}
+
+/** Something a customer is told of (public.notifications): made by the database, never by a device. */
+export interface NotificationRow {
+  id: string
+  kind: NotificationKind
+  payload: NotificationPayload
+  created_at: string
+  read_at: string | null
+}

@@ -1,7 +1,7 @@
 import { db, isPackageOp, type LocalPackage, type LocalProfile, type SyncState, type SyncStream } from './db'
 import { withPendingOps } from './overlay'
 import { assertOwner, type DeviceOwner } from './owner'
-import type { PackageRow, PrealertRow, ProfileRow, PulledProfile, ShipmentRow } from './rows'
+import type { NotificationRow, PackageRow, PrealertRow, ProfileRow, PulledProfile, ShipmentRow } from './rows'
 
 /** A stream's stored pull checkpoint, or null when there is none for this user (a fresh start). */
 export async function readSyncState(stream: SyncStream, userId: string): Promise<SyncState | null> {
@@ -73,6 +73,17 @@ export function applyPulledPrealerts(owner: DeviceOwner, rows: PrealertRow[], ch
 /** Pulled shipments: upserts (a delivered or cancelled shipment stays, with its status). */
 export function applyPulledShipments(owner: DeviceOwner, rows: ShipmentRow[], checkpoint: string | null): Promise<void> {
   return applyPage('shipments', owner, checkpoint, () => db.shipments.bulkPut(rows).then(() => undefined))
+}
+
+/**
+ * Pulled notifications: upserts. A notification read on this device stays read while the server has
+ * not heard so yet (its op is on its way); none is ever unread again.
+ */
+export function applyPulledNotifications(owner: DeviceOwner, rows: NotificationRow[], checkpoint: string | null): Promise<void> {
+  return applyPage('notifications', owner, checkpoint, async () => {
+    const held = await db.notifications.bulkGet(rows.map((row) => row.id))
+    await db.notifications.bulkPut(rows.map((row, i) => ({ ...row, read_at: row.read_at ?? held[i]?.read_at ?? null })))
+  })
 }
 
 /** Marks a complete pull of a stream (every page applied). */

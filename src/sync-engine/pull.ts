@@ -1,7 +1,7 @@
 import type { SyncStream } from '@/local-db/db'
 import type { DeviceOwner } from '@/local-db/owner'
-import type { PackageRow, PrealertRow, PullPage, PulledProfile, ShipmentRow } from '@/local-db/rows'
-import { applyPulledPackages, applyPulledPrealerts, applyPulledProfiles, applyPulledShipments, markSynced, readSyncState } from '@/local-db/writes'
+import type { NotificationRow, PackageRow, PrealertRow, PullPage, PulledProfile, ShipmentRow } from '@/local-db/rows'
+import { applyPulledNotifications, applyPulledPackages, applyPulledPrealerts, applyPulledProfiles, applyPulledShipments, markSynced, readSyncState } from '@/local-db/writes'
 import type { Supabase } from '@/remote/create-client'
 
 /** One page of changes after a checkpoint (a pull RPC, or a test double of it). */
@@ -28,6 +28,7 @@ export const packageStream: Stream<PackageRow> = { name: 'packages', rpc: 'pull_
 export const profileStream: Stream<PulledProfile> = { name: 'profiles', rpc: 'pull_profiles', apply: applyPulledProfiles }
 export const prealertStream: Stream<PrealertRow> = { name: 'prealerts', rpc: 'pull_prealerts', apply: applyPulledPrealerts }
 export const shipmentStream: Stream<ShipmentRow> = { name: 'shipments', rpc: 'pull_shipments', apply: applyPulledShipments }
+export const notificationStream: Stream<NotificationRow> = { name: 'notifications', rpc: 'pull_notifications', apply: applyPulledNotifications }
 
 export function rpcPullSource<Row>(client: Supabase, stream: Stream<Row>, signal?: AbortSignal): PullSource<Row> {
   return async (since, limit) => {

@@ -1,4 +1,4 @@
-import { subjectOf, type AdvanceShipmentOp, type CancelPrealertOp, type QueuedOp, type RegisterOp, type SavePrealertOp, type ShipmentOp, type StatusOp } from '@/local-db/db'
+import { subjectOf, type AdvanceShipmentOp, type CancelPrealertOp, type MarkNotificationsReadOp, type QueuedOp, type RegisterOp, type SavePrealertOp, type ShipmentOp, type StatusOp } from '@/local-db/db'
 import { NotOwnerError, type DeviceOwner } from '@/local-db/owner'
 import type { PackageRow, PrealertRow, ShipmentRow } from '@/local-db/rows'
 import { queuedOpsOf, settleAll, type Settlement } from '@/outbox/settle'
@@ -117,6 +117,12 @@ async function advanceShipment(client: Supabase, op: AdvanceShipmentOp, signal: 
   return { op, outcome, row: shipment }
 }
 
+/** The customer's notifications marked read: a replay finds them read and changes nothing. */
+async function markNotificationsRead(client: Supabase, op: MarkNotificationsReadOp, signal: AbortSignal): Promise<Answer> {
+  const { data, error, status } = await client.rpc('mark_notifications_read', { p_op_id: op.opId, p_ids: op.notificationIds }).abortSignal(signal)
+  return error ? failure(status, error.message) : { op, outcome: 'marked', row: data as { marked: number } }
+}
+
 /** Sends a round: its status changes in one batch, every other op on its own, all at once. One answer per op, in order. */
 async function send(client: Supabase, ops: QueuedOp[], signal: AbortSignal): Promise<Answer[]> {
   const statuses = ops.filter((op) => op.kind === 'set-status')
@@ -140,6 +146,8 @@ async function send(client: Supabase, ops: QueuedOp[], signal: AbortSignal): Pro
           return shipmentCall(client, op, signal)
         case 'upload-file':
           return sendUpload(client, op, signal)
+        case 'mark-notifications-read':
+          return markNotificationsRead(client, op, signal)
       }
     }),
   )

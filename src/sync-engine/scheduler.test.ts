@@ -12,7 +12,7 @@ import { useSyncStatusStore } from '@/stores/sync-status-store'
 import { startSync, type SyncSession } from './scheduler'
 import { flushRequest } from './worker-protocol'
 
-const streamOf: Record<string, string> = { pull_packages: 'packages', pull_profiles: 'profiles', pull_prealerts: 'prealerts', pull_shipments: 'shipments' }
+const streamOf: Record<string, string> = { pull_packages: 'packages', pull_profiles: 'profiles', pull_prealerts: 'prealerts', pull_shipments: 'shipments', pull_notifications: 'notifications' }
 
 /**
  * A backend whose answers wait until the test releases them (an empty page for each pull, the
@@ -119,6 +119,7 @@ describe('startSync', () => {
     await backend.finishPull()
     expect(useSyncStatusStore.getState().error).toBeNull()
     expect((await db.syncState.toArray()).map((state) => [state.key, state.syncedAt !== null])).toEqual([
+      ['notifications', true],
       ['packages', true],
       ['prealerts', true],
       ['profiles', true],
@@ -257,7 +258,7 @@ describe('startSync', () => {
     sync = startSync(backend.getClient, owner, 'token')
     await vi.waitFor(() => expect(backend.runningNow('pull_packages')).toBe(1))
     await sync.stop()
-    expect(backend.aborted.sort()).toEqual(['pull_packages', 'pull_prealerts', 'pull_profiles', 'pull_shipments'])
+    expect(backend.aborted.sort()).toEqual(['pull_notifications', 'pull_packages', 'pull_prealerts', 'pull_profiles', 'pull_shipments'])
     expect(backend.runningNow('pull_packages')).toBe(0)
     reconnect()
     document.dispatchEvent(new Event('visibilitychange'))

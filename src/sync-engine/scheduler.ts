@@ -6,7 +6,7 @@ import { openLiveChannel, type LiveChannel } from '@/remote/live-changes'
 import { useConnectivityStore, waitForBackend } from '@/stores/connectivity-store'
 import { useSessionStore } from '@/stores/session-store'
 import { initialSyncStatus, useSyncStatusStore } from '@/stores/sync-status-store'
-import { packageStream, prealertStream, profileStream, pullStream, rpcPullSource, shipmentStream, SyncError } from './pull'
+import { notificationStream, packageStream, prealertStream, profileStream, pullStream, rpcPullSource, shipmentStream, SyncError } from './pull'
 import { liveTablesFor } from './live-tables'
 import { oneAtATime, withDeadline } from './one-at-a-time'
 import { flushOutbox } from './push'
@@ -77,6 +77,8 @@ export function startSync(getClient: () => Promise<Supabase>, owner: DeviceOwner
             pullStream(packages, rpcPullSource(client, packages, both), owner, undefined, both),
             pullStream(prealerts, rpcPullSource(client, prealerts, both), owner, undefined, both),
             pullStream(shipments, rpcPullSource(client, shipments, both), owner, undefined, both),
+            // The database tells customers of what happens to their things; an admin is told nothing.
+            ...(admin ? [] : [pullStream(notificationStream, rpcPullSource(client, notificationStream, both), owner, undefined, both)]),
           ])
           const failed = streams.find((result) => result.status === 'rejected')
           if (failed) {

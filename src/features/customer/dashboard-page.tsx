@@ -10,6 +10,7 @@ import { paths, useLang } from '@/i18n/paths'
 import { useProfile } from '@/local-db/queries'
 import { useSessionUser } from '@/stores/session-store'
 import { useSyncStatusStore } from '@/stores/sync-status-store'
+import { InboxButton } from './notifications/inbox-button'
 import { PackageList } from './package-list'
 import { PrealertsSection } from './prealerts/prealerts-section'
 import { ShipmentsSection } from './shipments/shipments-section'
@@ -32,7 +33,10 @@ export function DashboardPage({ saveProfile }: { saveProfile: SaveProfile }) {
         <h1 className="text-3xl font-extrabold">
           <Trans>My locker</Trans>
         </h1>
-        <SyncLine userId={user.id} />
+        <div className="flex items-center gap-3">
+          <SyncLine userId={user.id} />
+          <InboxButton />
+        </div>
       </div>
       {syncError && (
         <p role="alert" className="rounded-xl border border-red-300 bg-red-50 p-4 text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200">

@@ -1,0 +1,107 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useState } from 'react'
+import { Button } from '@/components/ui/button'
+import { Dialog } from '@/components/ui/dialog'
+import { useDeviceWrite } from '@/components/use-device-write'
+import { Spinner } from '@/components/ui/spinner'
+import { formatDateTime } from '@/i18n/format'
+import { useLang } from '@/i18n/paths'
+import { useNotifications } from '@/local-db/queries'
+import type { NotificationRow } from '@/local-db/rows'
+import { queueNotificationsRead } from '@/outbox/queue-notifications'
+import { useSessionUser } from '@/stores/session-store'
+import { notificationText } from './notification-text'
+
+const dayOf = new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit' })
+
+/** Notifications by the day they came (the device's day), newest day first. */
+function byDay(notifications: NotificationRow[]): [string, NotificationRow[]][] {
+  const days = new Map<string, NotificationRow[]>()
+  for (const notification of notifications) {
+    const day = dayOf.format(new Date(notification.created_at))
+    days.set(day, [...(days.get(day) ?? []), notification])
+  }
+  return [...days]
+}
+
+/** The bell: how many notifications are unread, and the inbox they are read in (offline too). */
+export function InboxButton() {
+  const { t } = useLingui()
+  const notifications = useNotifications()
+  const [open, setOpen] = useState(false)
+  const unread = notifications?.filter((notification) => notification.read_at === null).length ?? 0
+  const label = unread > 0 ? t`Notifications: ${unread} unread` : t`Notifications`
+  return (
+    <>
+      <button
+        type="button"
+        onClick={() => setOpen(true)}
+        aria-label={label}
+        title={label}
+        data-testid="inbox-button"
+        className="relative inline-flex items-center gap-1.5 rounded-lg border border-slate-300 px-2.5 py-1.5 text-sm font-semibold hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800"
+      >
+        <svg viewBox="0 0 24 24" className="size-4" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+          <path d="M6 8a6 6 0 1 1 12 0c0 7 3 9 3 9H3s3-2 3-9M10.3 21a1.94 1.94 0 0 0 3.4 0" />
+        </svg>
+        {unread > 0 && (
+          <span data-testid="inbox-unread" className="rounded-full bg-red-600 px-1.5 text-xs text-white">
+            {unread}
+          </span>
+        )}
+      </button>
+      <Dialog open={open} onClose={() => setOpen(false)} title={t`Notifications`}>
+        {notifications === undefined ? <Spinner label={t`Loading your notifications…`} /> : <Inbox notifications={notifications} />}
+        <button type="button" onClick={() => setOpen(false)} className="rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-semibold hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800">
+          <Trans>Close</Trans>
+        </button>
+      </Dialog>
+    </>
+  )
+}
+
+function Inbox({ notifications }: { notifications: NotificationRow[] }) {
+  const { t, i18n } = useLingui()
+  const lang = useLang()
+  const user = useSessionUser()
+  const write = useDeviceWrite()
+  const unread = notifications.filter((notification) => notification.read_at === null).map((notification) => notification.id)
+  if (notifications.length === 0) {
+    return (
+      <p className="rounded-xl border border-dashed border-slate-300 p-6 text-center text-slate-600 dark:border-slate-700 dark:text-slate-400">
+        <Trans>Nothing yet. You will be told here when a package arrives or changes status, and when a shipment needs you.</Trans>
+      </p>
+    )
+  }
+  return (
+    <div className="space-y-4">
+      {user && unread.length > 0 && (
+        <Button type="button" onClick={() => void write(() => queueNotificationsRead(user.id, unread))}>
+          <Trans>Mark all as read</Trans>
+        </Button>
+      )}
+      {byDay(notifications).map(([day, items]) => (
+        <section key={day} className="space-y-2">
+          <h3 className="text-sm font-semibold text-slate-600 dark:text-slate-400">{new Date(items[0]!.created_at).toLocaleDateString(lang, { dateStyle: 'full' })}</h3>
+          <ul className="space-y-2">
+            {items.map((notification) => {
+              const { title, detail } = notificationText(notification, i18n, lang)
+              return (
+                <li key={notification.id} data-testid="notification" data-unread={notification.read_at === null} className="rounded-xl border border-slate-200 p-3 dark:border-slate-700">
+                  <p className="font-semibold">
+                    {notification.read_at === null && (
+                      <span className="mr-2 inline-block size-2 rounded-full bg-brand-600 align-middle" aria-label={t`Unread`} role="img" />
+                    )}
+                    {title}
+                  </p>
+                  {detail && <p className="text-sm text-slate-600 dark:text-slate-300">{detail}</p>}
+                  <p className="text-xs text-slate-500 dark:text-slate-400">{formatDateTime(notification.created_at, lang)}</p>
+                </li>
+              )
+            })}
+          </ul>
+        </section>
+      ))}
+    </div>
+  )
+}

@@ -1,0 +1,38 @@
+import type { I18n } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+import { statusLabels } from '@/components/package-status'
+import { formatUsd } from '@/i18n/format'
+import type { Lang } from '@/i18n/locales'
+import { isPackageStatus, type NotificationRow } from '@/local-db/rows'
+
+/** A notification as the customer reads it, in their language: what happened, and the detail. */
+export function notificationText(notification: NotificationRow, i18n: I18n, lang: Lang): { title: string; detail: string | null } {
+  const { payload } = notification
+  const tracking = payload.tracking_code ?? i18n._(msg`without a tracking number`)
+  switch (notification.kind) {
+    case 'package_received': {
+      const { store, description } = payload.prealert ?? { store: '', description: '' }
+      return {
+        title: i18n._(msg`Package ${tracking} arrived at the warehouse`),
+        detail: store ? i18n._(msg`It is the one you announced: ${store}, ${description}.`) : null,
+      }
+    }
+    case 'package_status': {
+      const status = payload.status && isPackageStatus(payload.status) ? i18n._(statusLabels[payload.status]) : (payload.status ?? '')
+      return { title: i18n._(msg`Package ${tracking}: ${status}`), detail: null }
+    }
+    case 'shipment_awaiting_approval': {
+      const price = payload.final_cents === undefined ? null : formatUsd(payload.final_cents, lang)
+      return { title: i18n._(msg`Your shipment awaits your approval`), detail: price ? i18n._(msg`Final price: ${price}.`) : null }
+    }
+    case 'shipment_shipped': {
+      const carrier = payload.carrier ?? ''
+      const outbound = payload.outbound_tracking ?? ''
+      return { title: i18n._(msg`Your shipment is on its way`), detail: carrier ? i18n._(msg`${carrier}, tracking number ${outbound}.`) : null }
+    }
+    case 'storage_ending':
+      return { title: i18n._(msg`The free storage of package ${tracking} ends in 5 days`), detail: null }
+    case 'storage_last_day':
+      return { title: i18n._(msg`Today is the last day of free storage for package ${tracking}`), detail: null }
+  }
+}
