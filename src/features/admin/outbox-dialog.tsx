@@ -4,6 +4,7 @@ import { QueuedUploadLine } from '@/components/files/queued-upload-line'
 import { Link } from '@/components/links'
 import { StatusBadge } from '@/components/package-status'
 import { ShipmentStatusBadge } from '@/components/shipment-status'
+import { AlertCount, BadgeButton } from '@/components/ui/badge-button'
 import { Button } from '@/components/ui/button'
 import { Dialog } from '@/components/ui/dialog'
 import { useDeviceWrite } from '@/components/use-device-write'
@@ -27,24 +28,10 @@ export function OutboxButton({ userId }: { userId: string }) {
   const label = unresolved > 0 ? t`Unsent changes: ${pending} pending, ${unresolved} need your decision` : t`Unsent changes: ${pending} pending`
   return (
     <>
-      <button
-        type="button"
-        onClick={() => setOpen(true)}
-        aria-label={label}
-        title={label}
-        data-testid="outbox-button"
-        className="relative inline-flex items-center gap-1.5 rounded-lg border border-slate-300 px-2.5 py-1.5 text-sm font-semibold hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800"
-      >
-        <svg viewBox="0 0 24 24" className="size-4" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
-          <path d="M4 13h4l2 3h4l2-3h4M4 13l2-8h12l2 8v6H4z" />
-        </svg>
+      <BadgeButton label={label} onClick={() => setOpen(true)} testId="outbox-button" icon={<path d="M4 13h4l2 3h4l2-3h4M4 13l2-8h12l2 8v6H4z" />}>
         <span data-testid="outbox-pending">{pending}</span>
-        {unresolved > 0 && (
-          <span data-testid="outbox-unresolved" className="rounded-full bg-red-600 px-1.5 text-xs text-white">
-            {unresolved}
-          </span>
-        )}
-      </button>
+        {unresolved > 0 && <AlertCount testId="outbox-unresolved">{unresolved}</AlertCount>}
+      </BadgeButton>
       <OutboxDialog userId={userId} open={open} onClose={() => setOpen(false)} />
     </>
   )

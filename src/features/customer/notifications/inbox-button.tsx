@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
+import { AlertCount, BadgeButton } from '@/components/ui/badge-button'
 import { Button } from '@/components/ui/button'
 import { Dialog } from '@/components/ui/dialog'
 import { useDeviceWrite } from '@/components/use-device-write'
@@ -33,23 +34,9 @@ export function InboxButton() {
   const label = unread > 0 ? t`Notifications: ${unread} unread` : t`Notifications`
   return (
     <>
-      <button
-        type="button"
-        onClick={() => setOpen(true)}
-        aria-label={label}
-        title={label}
-        data-testid="inbox-button"
-        className="relative inline-flex items-center gap-1.5 rounded-lg border border-slate-300 px-2.5 py-1.5 text-sm font-semibold hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800"
-      >
-        <svg viewBox="0 0 24 24" className="size-4" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
-          <path d="M6 8a6 6 0 1 1 12 0c0 7 3 9 3 9H3s3-2 3-9M10.3 21a1.94 1.94 0 0 0 3.4 0" />
-        </svg>
-        {unread > 0 && (
-          <span data-testid="inbox-unread" className="rounded-full bg-red-600 px-1.5 text-xs text-white">
-            {unread}
-          </span>
-        )}
-      </button>
+      <BadgeButton label={label} onClick={() => setOpen(true)} testId="inbox-button" icon={<path d="M6 8a6 6 0 1 1 12 0c0 7 3 9 3 9H3s3-2 3-9M10.3 21a1.94 1.94 0 0 0 3.4 0" />}>
+        {unread > 0 && <AlertCount testId="inbox-unread">{unread}</AlertCount>}
+      </BadgeButton>
       <Dialog open={open} onClose={() => setOpen(false)} title={t`Notifications`}>
         {notifications === undefined ? <Spinner label={t`Loading your notifications…`} /> : <Inbox notifications={notifications} />}
         <button type="button" onClick={() => setOpen(false)} className="rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-semibold hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800">
