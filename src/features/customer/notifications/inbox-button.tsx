@@ -20,7 +20,9 @@ function byDay(notifications: NotificationRow[]): [string, NotificationRow[]][] 
   const days = new Map<string, NotificationRow[]>()
   for (const notification of notifications) {
     const day = dayOf.format(new Date(notification.created_at))
-    days.set(day, [...(days.get(day) ?? []), notification])
+    const group = days.get(day)
+    if (group) group.push(notification)
+    else days.set(day, [notification])
   }
   return [...days]
 }
