@@ -30,6 +30,7 @@ it('every table in public has row level security enabled and at least one policy
     'prealert_ops',
     'prealerts',
     'profiles',
+    'push_subscriptions',
     'rate_changes',
     'rates',
     'shipment_events',
@@ -52,13 +53,13 @@ it('every SECURITY DEFINER function and every trigger function in public fixes i
   expect(unfixed.map((row) => row.name)).toEqual([])
 })
 
-it('no public function is executable by anon except the public tracking lookup and the public rates', async () => {
+it('no public function is executable by anon except the public tracking lookup, the public rates and a push subscription\'s renewal by its browser', async () => {
   const { rows } = await db.query<{ name: string }>(`
     select p.proname as name
     from pg_proc p join pg_namespace n on n.oid = p.pronamespace
     where n.nspname = 'public' and has_function_privilege('anon', p.oid, 'execute')
     order by p.proname`)
-  expect(rows.map((row) => row.name)).toEqual(['get_package_by_token', 'rates_json'])
+  expect(rows.map((row) => row.name)).toEqual(['get_package_by_token', 'rates_json', 'renew_push_subscription'])
 })
 
 it('anon and authenticated hold only what RLS governs: no TRUNCATE, REFERENCES, TRIGGER or MAINTAIN on a table, nothing on a sequence, now or by default', async () => {
