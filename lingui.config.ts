@@ -4,7 +4,7 @@ import { formatter } from '@lingui/format-po'
 /** The public pages other than the home page, each loading `pages` with its route. */
 const publicPages = ['how-it-works', 'pricing', 'contact', 'tracking', 'blog', 'faq', 'legal'].map((page) => `src/features/public/${page}`)
 /** Shared components only the account, customer and admin screens use: their strings load with those screens. */
-const accountComponents = ['storage-countdown.tsx', 'us-address.tsx', 'live-indicator.tsx', 'shipment-status.tsx', 'shipment-refusals.ts', 'shipment-summary.tsx', 'shipment-change.tsx', 'cancel-shipment-button.tsx', 'price-breakdown.tsx', 'install-app/install-app-card.tsx', 'ui/show-more.tsx', 'use-device-write.ts', 'files/**'].map((file) => `src/components/${file}`)
+const accountComponents = ['storage-countdown.tsx', 'us-address.tsx', 'live-indicator.tsx', 'shipment-status.tsx', 'shipment-refusals.ts', 'shipment-summary.tsx', 'shipment-change.tsx', 'cancel-shipment-button.tsx', 'price-breakdown.tsx', 'install-app/install-app-card.tsx', 'ui/show-more.tsx', 'use-device-write.ts', 'notification-text.ts', 'files/**'].map((file) => `src/components/${file}`)
 
 export default defineConfig({
   sourceLocale: 'en',
@@ -22,6 +22,8 @@ export default defineConfig({
     { path: '<rootDir>/locales/{locale}/pages', include: publicPages },
     { path: '<rootDir>/locales/{locale}/content', include: ['src/features/public/content', 'src/features/public/calculator'] },
     { path: '<rootDir>/locales/{locale}/account', include: ['src/features/auth', 'src/features/customer', 'src/features/admin', ...accountComponents] },
+    // What the service worker says when a push arrives: the inbox's text, in both languages (src/sw/push.ts).
+    { path: '<rootDir>/locales/{locale}/notifications', include: ['src/components/notification-text.ts', 'src/components/package-status-labels.ts'] },
   ],
   // Source files without line numbers: moving code does not make the catalogs stale.
   format: formatter({ lineNumbers: false }),

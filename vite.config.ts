@@ -35,6 +35,8 @@ const config = {
       manifest: false,
       injectManifest: {
         rollupFormat: 'iife',
+        // The worker tells of pushes in the customer's language, with the inbox's Lingui messages.
+        buildPlugins: { vite: [babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }), lingui()] },
         // Not wasm: the barcode scanner's reader (1.1 MB) is kept by the worker when the package tool
         // first opens (src/sw/scanner-cache.ts), so public visitors never download it.
         globPatterns: ['**/*.{js,css,html,svg,png,webp,ico,webmanifest,txt}'],

@@ -4,7 +4,7 @@ import { execFileSync } from 'node:child_process'
 import { readFileSync, writeFileSync } from 'node:fs'
 import { missingTranslations } from './po-catalog'
 
-const catalogs = ['es', 'en'].flatMap((lang) => ['messages', 'pages', 'content', 'account'].map((name) => `locales/${lang}/${name}.po`))
+const catalogs = ['es', 'en'].flatMap((lang) => ['messages', 'pages', 'content', 'account', 'notifications'].map((name) => `locales/${lang}/${name}.po`))
 const before = new Map(catalogs.map((file) => [file, readFileSync(file, 'utf8')]))
 const problems: string[] = []
 

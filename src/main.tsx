@@ -7,7 +7,8 @@ import { catchUpWithVisitor } from '@/app/hydration/catch-up-with-visitor'
 import { createRouter, loadMatchedRoutes } from '@/app/router'
 import { startAuth } from '@/features/auth/start-auth'
 import { activateLang } from '@/i18n/activate'
-import { isLang, preferredLang } from '@/i18n/locales'
+import { isLang } from '@/i18n/locales'
+import { preferredLang } from '@/i18n/preferred-lang'
 import './index.css'
 
 // Public pages are prerendered at build time (with the router's hydration data); the account

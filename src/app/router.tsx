@@ -1,6 +1,7 @@
 import { createBrowserRouter, matchRoutes, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router'
 import { activateLang } from '@/i18n/activate'
-import { defaultLang, isLang, preferredLang } from '@/i18n/locales'
+import { defaultLang, isLang } from '@/i18n/locales'
+import { preferredLang } from '@/i18n/preferred-lang'
 import { pageFromSlug, pageSlugs, slugsOf, type PageKey } from '@/i18n/slugs'
 import { AppErrorPage } from './layout/app-error-page'
 import { PublicLayout } from './layout/public-layout'

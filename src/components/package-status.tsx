@@ -1,17 +1,6 @@
-import type { MessageDescriptor } from '@lingui/core'
-import { msg } from '@lingui/core/macro'
 import { useLingui } from '@lingui/react'
 import { isPackageStatus, type PackageStatus } from '@/local-db/rows'
-
-/** Every status has a label in both languages and a colour (DESIGN §8: all six, not SPEC's three). */
-export const statusLabels: Record<PackageStatus, MessageDescriptor> = {
-  recibido: msg`Received in Miami`,
-  consolidacion: msg`Consolidating`,
-  transito: msg`In transit`,
-  aduana: msg`In customs`,
-  disponible: msg`Ready for pickup`,
-  entregado: msg`Delivered`,
-}
+import { statusLabels } from './package-status-labels'
 
 export const statusColors: Record<PackageStatus, string> = {
   recibido: 'bg-blue-100 text-blue-900 ring-blue-300 dark:bg-blue-950 dark:text-blue-100 dark:ring-blue-800',

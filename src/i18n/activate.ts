@@ -1,5 +1,6 @@
 import { i18n, type Messages } from '@lingui/core'
-import { savePreferredLang, type Lang } from './locales'
+import type { Lang } from './locales'
+import { savePreferredLang } from './preferred-lang'
 
 const catalogs: Record<Lang, () => Promise<{ messages: Messages }>> = {
   es: () => import('../../locales/es/messages.po'),

@@ -1,6 +1,7 @@
 import { i18n, type Messages } from '@lingui/core'
 import type { LoaderFunctionArgs } from 'react-router'
-import { isLang, preferredLang, type Lang } from './locales'
+import { isLang, type Lang } from './locales'
+import { preferredLang } from './preferred-lang'
 
 /**
  * Catalogs that only some routes need, so a first visit loads just the shell's and the home page's

@@ -1,5 +1,5 @@
 import Dexie, { type EntityTable } from 'dexie'
-import type { NotificationRow, PackageRow, PackageStatus, PrealertRow, PriceBreakdown, ProfileRow, ShipmentAddress, ShipmentOptions, ShipmentRow, ShipmentService, ShipmentStatus } from './rows'
+import type { NotificationKind, NotificationRow, PackageRow, PackageStatus, PrealertRow, PriceBreakdown, ProfileRow, ShipmentAddress, ShipmentOptions, ShipmentRow, ShipmentService, ShipmentStatus } from './rows'
 
 /** A profile with its locker code: the customer's own, or for an admin the whole customer directory. */
 export type LocalProfile = ProfileRow & { locker_code: string | null }
@@ -98,6 +98,12 @@ export interface MarkNotificationsReadOp extends QueuedOpBase {
   notificationIds: string[]
 }
 
+/** The kinds of notification the customer does not want pushed to their devices (the inbox has them all). */
+export interface SetPushPreferencesOp extends QueuedOpBase {
+  kind: 'set-push-preferences'
+  pushMuted: NotificationKind[]
+}
+
 /** What a customer asks for when they request a shipment, as `request_shipment` takes it. */
 export interface ShipmentRequest {
   package_ids: string[]
@@ -190,7 +196,8 @@ export interface SeenFile {
 export type PackageOp = StatusOp | RegisterOp
 export type PrealertOp = SavePrealertOp | CancelPrealertOp
 export type ShipmentOp = RequestShipmentOp | CancelShipmentOp | ApproveShipmentOp | AdvanceShipmentOp
-export type QueuedOp = PackageOp | PrealertOp | ShipmentOp | UploadOp | MarkNotificationsReadOp
+export type NotificationsOp = MarkNotificationsReadOp | SetPushPreferencesOp
+export type QueuedOp = PackageOp | PrealertOp | ShipmentOp | UploadOp | NotificationsOp
 
 export const isPackageOp = (op: QueuedOp): op is PackageOp => op.kind === 'set-status' || op.kind === 'register-package'
 export const isPrealertOp = (op: QueuedOp): op is PrealertOp => op.kind === 'save-prealert' || op.kind === 'cancel-prealert'

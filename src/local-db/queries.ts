@@ -1,9 +1,9 @@
 import Dexie, { liveQuery } from 'dexie'
 import { useLiveQuery } from 'dexie-react-hooks'
-import { db, isPrealertOp, isShipmentOp, type SyncStream } from './db'
+import { db, isPrealertOp, isShipmentOp, type SetPushPreferencesOp, type SyncStream } from './db'
 import { withPendingPrealertOps } from './prealert-overlay'
 import { withPendingShipmentOps } from './shipment-overlay'
-import type { Role } from './rows'
+import type { NotificationKind, Role } from './rows'
 import { useThrottledQuery } from './throttled-query'
 
 export type { LocalPackage, LocalProfile } from './db'
@@ -111,4 +111,18 @@ export function useShippablePackages(userId: string) {
 /** The customer's notifications, newest first (only the signed-in user's are ever on the device). */
 export function useNotifications() {
   return useLiveQuery(() => db.notifications.orderBy('created_at').reverse().toArray(), [])
+}
+
+/**
+ * The kinds the customer does not want pushed, as this device last chose them: the newest choice
+ * still on its way to the server, else the profile's.
+ */
+export async function pushMutedOf(userId: string): Promise<readonly NotificationKind[]> {
+  const pending = (await db.outbox.toArray()).filter((op): op is SetPushPreferencesOp => op.userId === userId && op.kind === 'set-push-preferences' && op.state === 'pending')
+  return pending.at(-1)?.pushMuted ?? (await db.profiles.get(userId))?.push_muted ?? []
+}
+
+/** pushMutedOf, live; undefined while loading. */
+export function usePushMuted(userId: string): readonly NotificationKind[] | undefined {
+  return useLiveQuery(() => pushMutedOf(userId), [userId])
 }

@@ -26,6 +26,8 @@ export interface ProfileRow {
   id_number: string | null
   /** The profile photo's path in the avatars bucket; absent on rows stored before profile photos. */
   avatar_path?: string | null
+  /** The notification kinds not pushed to this user's devices; absent on rows stored before push. */
+  push_muted?: NotificationKind[]
   created_at: string
   updated_at: string
 }

@@ -1,10 +1,11 @@
 import { beforeEach, expect, it } from 'vitest'
-import { db } from '@/local-db/db'
+import { db, type LocalProfile } from '@/local-db/db'
 import { takeOwnership, type DeviceOwner } from '@/local-db/owner'
+import { pushMutedOf } from '@/local-db/queries'
 import type { NotificationRow } from '@/local-db/rows'
 import { clearLocalData } from '@/local-db/wipe'
 import { applyPulledNotifications } from '@/local-db/writes'
-import { queueNotificationsRead } from './queue-notifications'
+import { queueNotificationsRead, queuePushPreferences } from './queue-notifications'
 
 const notification = (id: string, read_at: string | null = null): NotificationRow => ({
   id,
@@ -43,4 +44,19 @@ it('queues nothing for a session that has ended', async () => {
   await takeOwnership('someone-else')
   await expect(queueNotificationsRead('customer', ['a'])).rejects.toMatchObject({ name: 'NotOwnerError' })
   expect(await db.outbox.count()).toBe(0)
+})
+
+it('push preferences show as chosen at once: the newest choice still to be sent, else the profile’s once none is pending', async () => {
+  await db.profiles.put({ id: 'customer', push_muted: ['package_status'] } as LocalProfile)
+  expect(await pushMutedOf('customer')).toEqual(['package_status'])
+
+  await queuePushPreferences('customer', ['storage_ending'])
+  await queuePushPreferences('customer', ['storage_ending', 'shipment_shipped'])
+  expect(await pushMutedOf('customer')).toEqual(['storage_ending', 'shipment_shipped'])
+  expect((await db.outbox.toArray()).map((op) => op.kind)).toEqual(['set-push-preferences', 'set-push-preferences'])
+
+  // Refused by the server: the device goes back to what the server has.
+  await db.outbox.toCollection().modify({ state: 'failed' })
+  expect(await pushMutedOf('customer')).toEqual(['package_status'])
+  await expect(queuePushPreferences('someone-else', [])).rejects.toThrow()
 })

@@ -1,6 +1,7 @@
-import { db, type MarkNotificationsReadOp } from '@/local-db/db'
+import { db, type MarkNotificationsReadOp, type SetPushPreferencesOp } from '@/local-db/db'
+import type { NotificationKind } from '@/local-db/rows'
 import { assertOwner } from '@/local-db/owner'
-import { newOpFields, notifyQueued } from './queue'
+import { addOps, newOpFields, notifyQueued } from './queue'
 
 /**
  * Marks these notifications read on this device at once and queues one op for the server, in one
@@ -19,4 +20,10 @@ export async function queueNotificationsRead(userId: string, ids: readonly strin
   })
   if (marked > 0) notifyQueued()
   return marked
+}
+
+/** Queues the kinds the customer does not want pushed; screens show them at once (see usePushMuted). */
+export function queuePushPreferences(userId: string, pushMuted: readonly NotificationKind[]): Promise<void> {
+  const op: SetPushPreferencesOp = { ...newOpFields(userId), kind: 'set-push-preferences', pushMuted: [...pushMuted] }
+  return addOps(userId, [op])
 }

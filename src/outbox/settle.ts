@@ -1,4 +1,4 @@
-import { db, isPackageOp, isShipmentOp, type LocalProfile, type MarkNotificationsReadOp, type PackageOp, type PrealertOp, type QueuedOp, type ShipmentOp, type UploadOp } from '@/local-db/db'
+import { db, isPackageOp, isShipmentOp, type LocalProfile, type NotificationsOp, type PackageOp, type PrealertOp, type QueuedOp, type ShipmentOp, type UploadOp } from '@/local-db/db'
 import { opsOf, refreshOverlay, serverRowOf, withPendingOps } from '@/local-db/overlay'
 import { assertOwner, type DeviceOwner } from '@/local-db/owner'
 import type { PackageRow, PrealertRow, ShipmentRow } from '@/local-db/rows'
@@ -17,7 +17,7 @@ export type Settlement =
   | { op: PrealertOp; outcome: 'recorded'; row: PrealertRow }
   | { op: ShipmentOp; outcome: 'applied' | 'superseded'; row: ShipmentRow }
   | { op: UploadOp; outcome: 'uploaded'; row: UploadedRow }
-  | { op: MarkNotificationsReadOp; outcome: 'marked'; row: { marked: number } }
+  | { op: NotificationsOp; outcome: 'done' }
   | { op: QueuedOp; outcome: 'refused'; message: string }
   | { op: QueuedOp; outcome: 'retry'; message: string; retryAt: number }
 
@@ -48,8 +48,8 @@ export function settleAll(owner: DeviceOwner, settlements: readonly Settlement[]
         case 'uploaded':
           await settleUploaded(settlement.op, settlement.row)
           break
-        case 'marked':
-          // The device marked them when the op was queued; the next pull brings the server's read_at.
+        case 'done':
+          // The device shows the change since it was queued; the next pull brings the server's rows.
           await db.outbox.delete(settlement.op.seq!)
           break
         case 'superseded':

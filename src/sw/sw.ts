@@ -4,6 +4,7 @@ import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from
 import { NavigationRoute, registerRoute } from 'workbox-routing'
 import { outboxSyncTag } from '@/sync-engine/worker-protocol'
 import { syncOutbox } from './outbox-sync'
+import { handlePushes } from './push'
 import { keepScanner } from './scanner-cache'
 
 declare const self: ServiceWorkerGlobalScope
@@ -19,6 +20,7 @@ cleanupOutdatedCaches()
 // after one online visit: the SPA shell handles routing.
 registerRoute(new NavigationRoute(createHandlerBoundToURL('index.html'), { denylist: [/^\/_dev\//] }))
 keepScanner()
+handlePushes()
 
 // A first install controls the open page at once; an update waits until the user accepts it.
 clientsClaim()

@@ -1,7 +1,7 @@
 import type { Settlement } from '@/outbox/settle'
 
 /** A change the server recorded, as the outbox settles it. */
-export type Recorded = Extract<Settlement, { row: unknown }>
+export type Recorded = Extract<Settlement, { row: unknown }> | Extract<Settlement, { outcome: 'done' }>
 
 /** Why the server did not record a change. */
 export type Failure =

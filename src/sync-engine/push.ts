@@ -1,4 +1,4 @@
-import { subjectOf, type AdvanceShipmentOp, type CancelPrealertOp, type MarkNotificationsReadOp, type QueuedOp, type RegisterOp, type SavePrealertOp, type ShipmentOp, type StatusOp } from '@/local-db/db'
+import { subjectOf, type AdvanceShipmentOp, type CancelPrealertOp, type MarkNotificationsReadOp, type QueuedOp, type RegisterOp, type SavePrealertOp, type SetPushPreferencesOp, type ShipmentOp, type StatusOp } from '@/local-db/db'
 import { NotOwnerError, type DeviceOwner } from '@/local-db/owner'
 import type { PackageRow, PrealertRow, ShipmentRow } from '@/local-db/rows'
 import { queuedOpsOf, settleAll, type Settlement } from '@/outbox/settle'
@@ -119,8 +119,14 @@ async function advanceShipment(client: Supabase, op: AdvanceShipmentOp, signal: 
 
 /** The customer's notifications marked read: a replay finds them read and changes nothing. */
 async function markNotificationsRead(client: Supabase, op: MarkNotificationsReadOp, signal: AbortSignal): Promise<Answer> {
-  const { data, error, status } = await client.rpc('mark_notifications_read', { p_op_id: op.opId, p_ids: op.notificationIds }).abortSignal(signal)
-  return error ? failure(status, error.message) : { op, outcome: 'marked', row: data as { marked: number } }
+  const { error, status } = await client.rpc('mark_notifications_read', { p_op_id: op.opId, p_ids: op.notificationIds }).abortSignal(signal)
+  return error ? failure(status, error.message) : { op, outcome: 'done' }
+}
+
+/** The kinds the customer does not want pushed: the whole list each time, so a replay sets it again. */
+async function setPushPreferences(client: Supabase, op: SetPushPreferencesOp, signal: AbortSignal): Promise<Answer> {
+  const { error, status } = await client.rpc('set_push_preferences', { p_op_id: op.opId, p_push_muted: op.pushMuted }).abortSignal(signal)
+  return error ? failure(status, error.message) : { op, outcome: 'done' }
 }
 
 /** Sends a round: its status changes in one batch, every other op on its own, all at once. One answer per op, in order. */
@@ -148,6 +154,8 @@ async function send(client: Supabase, ops: QueuedOp[], signal: AbortSignal): Pro
           return sendUpload(client, op, signal)
         case 'mark-notifications-read':
           return markNotificationsRead(client, op, signal)
+        case 'set-push-preferences':
+          return setPushPreferences(client, op, signal)
       }
     }),
   )

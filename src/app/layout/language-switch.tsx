@@ -1,7 +1,8 @@
 import { useLingui } from '@lingui/react/macro'
 import { useLocation } from 'react-router'
 import { Link } from '@/components/links'
-import { isLang, languages, savePreferredLang } from '@/i18n/locales'
+import { isLang, languages } from '@/i18n/locales'
+import { savePreferredLang } from '@/i18n/preferred-lang'
 import { useLang } from '@/i18n/paths'
 import { switchLangPath } from '@/i18n/slugs'
 

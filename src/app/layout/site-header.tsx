@@ -61,9 +61,7 @@ export function SiteHeader() {
               </Suspense>
             </div>
           )}
-          <div className="hidden items-center gap-2 md:flex">
-            <AccountLinks />
-          </div>
+          <AccountLinks bar />
           <MenuButton ref={menuButton} open={menuOpen} className="lg:hidden" aria-controls={menuOpen ? 'mobile-menu' : undefined} aria-label={t`Menu`} onClick={() => setMenuOpenOn(menuOpen ? null : pathname)} />
         </div>
       </div>

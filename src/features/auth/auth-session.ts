@@ -153,6 +153,9 @@ export async function readRole(client: Supabase, userId: string): Promise<Role> 
 export async function signOut({ to }: { to?: string } = {}): Promise<void> {
   const client = await connectAuth()
   const stored = await readStoredSession(authStorageKey)
+  // This browser's pushes were the user's: they stop with the session.
+  const push = await import('@/remote/push-subscription')
+  await push.turnPushOff(stored?.accessToken ? push.removeWithToken(stored.accessToken) : null).catch((error: unknown) => console.warn('Push could not be turned off', error))
   await endSession()
   await releaseOwnership(null)
   // The stored session goes before anything waits on the network: a reload or a new tab meanwhile

@@ -10,10 +10,10 @@ import { paths, useLang } from '@/i18n/paths'
 import { useProfile } from '@/local-db/queries'
 import { useSessionUser } from '@/stores/session-store'
 import { useSyncStatusStore } from '@/stores/sync-status-store'
-import { InboxButton } from './notifications/inbox-button'
 import { PackageList } from './package-list'
 import { PrealertsSection } from './prealerts/prealerts-section'
 import { ShipmentsSection } from './shipments/shipments-section'
+import { NotificationSettings } from './notifications/notification-settings'
 import { ProfileCard, type SaveProfile } from './profile-card'
 import { SyncLine } from './sync-line'
 
@@ -33,10 +33,7 @@ export function DashboardPage({ saveProfile }: { saveProfile: SaveProfile }) {
         <h1 className="text-3xl font-extrabold">
           <Trans>My locker</Trans>
         </h1>
-        <div className="flex items-center gap-3">
-          <SyncLine userId={user.id} />
-          <InboxButton />
-        </div>
+        <SyncLine userId={user.id} />
       </div>
       {syncError && (
         <p role="alert" className="rounded-xl border border-red-300 bg-red-50 p-4 text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200">
@@ -62,6 +59,7 @@ export function DashboardPage({ saveProfile }: { saveProfile: SaveProfile }) {
               </p>
             </section>
           )}
+          <NotificationSettings userId={user.id} />
           <InstallAppCard />
           <Link to={paths.page(lang, 'calculator')} className="block text-sm font-semibold text-brand-700 hover:underline dark:text-brand-100">
             <Trans>Price a shipment with the calculator</Trans>

@@ -11,7 +11,9 @@ import { useNotifications } from '@/local-db/queries'
 import type { NotificationRow } from '@/local-db/rows'
 import { queueNotificationsRead } from '@/outbox/queue-notifications'
 import { useSessionUser } from '@/stores/session-store'
-import { notificationText } from './notification-text'
+import { notificationText } from '@/components/notification-text'
+import { PushSwitch } from './push-switch'
+import { usePushKeptSaved } from './use-push-kept-saved'
 
 const dayOf = new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit' })
 
@@ -31,7 +33,9 @@ function byDay(notifications: NotificationRow[]): [string, NotificationRow[]][] 
 export function InboxButton() {
   const { t } = useLingui()
   const notifications = useNotifications()
+  const user = useSessionUser()
   const [open, setOpen] = useState(false)
+  usePushKeptSaved()
   const unread = notifications?.filter((notification) => notification.read_at === null).length ?? 0
   const label = unread > 0 ? t`Notifications: ${unread} unread` : t`Notifications`
   return (
@@ -41,6 +45,7 @@ export function InboxButton() {
       </BadgeButton>
       <Dialog open={open} onClose={() => setOpen(false)} title={t`Notifications`}>
         {notifications === undefined ? <Spinner label={t`Loading your notifications…`} /> : <Inbox notifications={notifications} />}
+        {user && <PushSwitch userId={user.id} />}
         <button type="button" onClick={() => setOpen(false)} className="rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-semibold hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800">
           <Trans>Close</Trans>
         </button>

@@ -1,6 +1,6 @@
 import type { I18n } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
-import { statusLabels } from '@/components/package-status'
+import { statusLabels } from '@/components/package-status-labels'
 import { formatUsd } from '@/i18n/format'
 import type { Lang } from '@/i18n/locales'
 import { isPackageStatus, type NotificationRow } from '@/local-db/rows'
