@@ -33,6 +33,16 @@ describe('every backend request', () => {
     expect(useConnectivityStore.getState().reachable).toBe(true)
   })
 
+  it('passes on answers that never have a body (204, 205, 304) as they came, even with an empty body stream as Chromium gives them', async () => {
+    for (const status of [204, 205, 304]) {
+      const answer = new Response(null, { status })
+      Object.defineProperty(answer, 'body', { value: new ReadableStream() })
+      vi.stubGlobal('fetch', vi.fn(async () => answer))
+      expect(await timedFetch('http://backend.test/rest/v1/rpc/save_push_subscription', { method: 'POST' })).toBe(answer)
+      expect(vi.getTimerCount()).toBe(0)
+    }
+  })
+
   it('leaves connectivity alone when the caller cancels', async () => {
     vi.stubGlobal('fetch', silentNetwork)
     const controller = new AbortController()

@@ -7,9 +7,13 @@ export const bodyTimeoutMs = 60_000
 
 const timeout = (message: string) => new DOMException(message, 'TimeoutError')
 
+/** Statuses whose responses never have a body (the Fetch standard's null body statuses). */
+const nullBodyStatuses: ReadonlySet<number> = new Set([101, 103, 204, 205, 304])
+
 /** `response` with a body that calls `done` once it has been read, has failed or was cancelled. */
 function whenBodyEnds(response: Response, done: () => void): Response {
-  if (!response.body) {
+  // Chromium gives even a 204 an (empty) body stream, and no Response can be built with a body for those statuses.
+  if (!response.body || nullBodyStatuses.has(response.status)) {
     done()
     return response
   }

@@ -189,7 +189,8 @@ grant execute on function public.forget_push_subscription(text) to service_role;
 -- 4. Storage reminders, once a day: a waiting package whose free storage ends in 5 days, and one
 -- on its last free day. Days are the warehouse's (Miami), by the rules of the admin report
 -- (20261126110000) and src/business-rules/storage.ts. `source` names the package and its last
--- free day, so running twice in a day, or a missed day caught up, tells nothing twice.
+-- free day, so running it again the same day tells nothing twice. A day it does not run at all
+-- sends none of that day's reminders: the text says "in 5 days", which a later day would make false.
 create function public.notify_storage_endings(p_today date default null)
 returns integer
 language plpgsql
