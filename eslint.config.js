@@ -1,4 +1,5 @@
 import { readdirSync } from 'node:fs'
+import { builtinModules } from 'node:module'
 import { join } from 'node:path'
 import js from '@eslint/js'
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript'
@@ -109,4 +110,14 @@ export default tseslint.config(
     },
   },
   ...libraries.map(({ owner }) => ({ files: [`src/${owner}/**/*.{ts,tsx}`], rules: libraryRules(owner) })),
+  // An Edge Function runs unchanged in Deno (hosted) and in Node (the stand-in): Web APIs only, and
+  // Deno's own in its entry point alone.
+  {
+    files: ['supabase/functions/**/*.ts'],
+    ignores: ['supabase/functions/*/index.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: `^(node:|(${builtinModules.join('|')})(/|$))`, message: 'Web APIs only, so the same file runs in Deno and Node.' }] }],
+      'no-restricted-globals': ['error', ...['process', 'Buffer', 'require', '__dirname', '__filename', 'Deno'].map((name) => ({ name, message: 'Web APIs only, so the same file runs in Deno and Node (index.ts reads the environment).' }))],
+    },
+  },
 )

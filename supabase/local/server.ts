@@ -1,18 +1,20 @@
 // The stand-in's HTTP server: /auth/v1 (GoTrue subset), /rest/v1 (PostgREST subset),
-// /realtime/v1 (Realtime's postgres_changes), /storage/v1 (Storage's object API) and /_dev/mail
-// (the mail catcher), over one PGlite database.
+// /realtime/v1 (Realtime's postgres_changes), /storage/v1 (Storage's object API), /functions/v1
+// (the send-push Edge Function) and /_dev/mail (the mail catcher), over one PGlite database.
 import { mkdtemp, rm } from 'node:fs/promises'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { PGlite } from '@electric-sql/pglite'
+import type { RetryPolicy } from '../functions/send-push/retry-policy.ts'
 import { resolveAuthConfig, type AuthOptions } from './auth/config'
 import { readStorageToml } from './config'
 import { authHandler } from './auth/router'
 import { Sessions } from './auth/sessions'
 import { corsHeaders, preflight } from './cors'
 import { openDatabase } from './database'
+import { FUNCTIONS_PREFIX, startFunctions } from './functions/server'
 import { apiKeyRefusal } from './gateway'
 import {
   answerClientError,
@@ -51,6 +53,8 @@ export interface StandInOptions {
   log?: (line: string) => void
   /** Serve the mail catcher at /_dev/mail (default: on unless SUPABASE_LOCAL_DEV_MAIL=off). Mail is logged either way. */
   devMail?: boolean
+  /** How send-push tries a busy or failing push service again (tests make it quick). */
+  pushRetry?: RetryPolicy
 }
 
 export interface StandIn {
@@ -145,6 +149,12 @@ export async function startStandIn(opts: StandInOptions = {}): Promise<StandIn> 
     [REST_PREFIX, restHandler(db)],
     [STORAGE_PREFIX, storageHandler({ db, files, fileSizeLimit: storage.fileSizeLimit })],
   ]
+  // After the other services: the webhook calls /rest/v1 as soon as it hears a notification.
+  const functions = await startFunctions({ db, url, dataDir: opts.dataDir, retry: opts.pushRetry, log }).catch(async (error: unknown) => {
+    await realtime.close().then(closeServer).then(() => db.close())
+    throw error
+  })
+  routes.services.push([FUNCTIONS_PREFIX, functions.handler])
 
   let closing: Promise<void> | undefined
   return {
@@ -155,8 +165,9 @@ export async function startStandIn(opts: StandInOptions = {}): Promise<StandIn> 
     mail,
     mailUrl: routes.mail && `${url}${MAIL_PREFIX}`,
     close() {
-      closing ??= realtime
+      closing ??= functions
         .close()
+        .then(() => realtime.close())
         .then(closeServer)
         .then(() => db.close())
         .then(() => (temporaryFiles ? rm(temporaryFiles, { recursive: true, force: true }) : undefined))
