@@ -48,6 +48,6 @@ test('a package registered for a customer reaches their bell live, reads in Span
 test('a customer with nothing to be told of finds an empty inbox that says what will come', async ({ page }) => {
   const customer = await newCustomer()
   await logInThroughUi(page, '/en/login', customer)
-  await page.getByRole('button', { name: 'Notifications' }).click()
+  await page.getByRole('button', { name: 'Notifications', exact: true }).click()
   await expect(page.getByRole('dialog', { name: 'Notifications' })).toContainText('Nothing yet.')
 })
