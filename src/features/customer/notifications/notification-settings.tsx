@@ -1,6 +1,7 @@
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { MessageDescriptor } from '@lingui/core'
+import { useState } from 'react'
 import { useDeviceWrite } from '@/components/use-device-write'
 import type { NotificationKind } from '@/local-db/rows'
 import { usePushMuted } from '@/local-db/queries'
@@ -19,11 +20,16 @@ const choices: { kinds: NotificationKind[]; label: MessageDescriptor }[] = [
 /** The customer's notification settings: push on this device, and which kinds are pushed (saved through the outbox). */
 export function NotificationSettings({ userId }: { userId: string }) {
   const { i18n } = useLingui()
-  const muted = usePushMuted(userId)
+  const saved = usePushMuted(userId)
+  // A choice shows at once, until the device's copy brings it (or it could not be saved there).
+  const [chosen, setChosen] = useState<{ over: typeof saved; muted: readonly NotificationKind[] } | null>(null)
+  const muted = chosen && chosen.over === saved ? chosen.muted : saved
   const write = useDeviceWrite()
   const toggle = (kinds: NotificationKind[], pushed: boolean) => {
     const rest = (muted ?? []).filter((kind) => !kinds.includes(kind))
-    void write(() => queuePushPreferences(userId, pushed ? rest : [...rest, ...kinds]))
+    const next = pushed ? rest : [...rest, ...kinds]
+    setChosen({ over: saved, muted: next })
+    void write(() => queuePushPreferences(userId, next)).then((done) => done || setChosen(null))
   }
   return (
     <section aria-labelledby="notification-settings-heading" className="space-y-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-800 dark:bg-slate-900">
