@@ -16,7 +16,7 @@ const InstallAppButton = lazy(async () => ({ default: (await import('@/component
 const IosInstallHint = lazy(async () => ({ default: (await import('@/components/install-app/ios-install-hint')).IosInstallHint }))
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
-  `rounded-md px-3 py-2 text-sm font-medium ${isActive ? 'text-brand-700 dark:text-brand-100' : 'text-slate-700 hover:text-brand-700 dark:text-slate-300 dark:hover:text-white'}`
+  `rounded-md px-2 py-2 text-sm font-medium ${isActive ? 'text-brand-700 dark:text-brand-100' : 'text-slate-700 hover:text-brand-700 dark:text-slate-300 dark:hover:text-white'}`
 
 export function SiteHeader() {
   const { t, i18n } = useLingui()
@@ -42,10 +42,10 @@ export function SiteHeader() {
         menuButton.current?.focus()
       }}
       className="sticky top-0 z-40 border-b border-slate-200 bg-white/90 backdrop-blur dark:border-slate-800 dark:bg-slate-950/90">
-      <div className="mx-auto flex h-16 max-w-6xl items-center gap-3 px-4">
+      <div className="mx-auto flex h-16 max-w-6xl items-center gap-3 px-4 text-nowrap">
         <Link to={paths.home(lang)} className="flex items-center gap-2 font-extrabold text-brand-700 dark:text-white">
           <img src="/favicon.svg" alt="" width="32" height="32" />
-          <span>Casillero Miami</span>
+          <span className="lg:max-xl:sr-only">Casillero Miami</span>
         </Link>
         <nav aria-label={t`Main`} className="ml-4 hidden items-center lg:flex">
           {links}
