@@ -47,7 +47,8 @@ async function open(url: string): Promise<void> {
     return
   }
   const focused = await window.focus()
-  if (focused.url !== target) await focused.navigate(target)
+  // Only a window this worker controls can be navigated from here; another opens the screen anew.
+  if (focused.url !== target) await focused.navigate(target).catch(() => self.clients.openWindow(target))
 }
 
 /**
