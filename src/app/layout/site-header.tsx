@@ -45,7 +45,7 @@ export function SiteHeader() {
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-3 px-4 text-nowrap">
         <Link to={paths.home(lang)} className="flex items-center gap-2 font-extrabold text-brand-700 dark:text-white">
           <img src="/favicon.svg" alt="" width="32" height="32" />
-          <span className="lg:max-xl:sr-only">Casillero Miami</span>
+          <span className="text-wrap max-[23rem]:sr-only lg:max-xl:sr-only">Casillero Miami</span>
         </Link>
         <nav aria-label={t`Main`} className="ml-4 hidden items-center lg:flex">
           {links}
