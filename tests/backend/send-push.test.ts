@@ -1,11 +1,14 @@
 import { randomUUID } from 'node:crypto'
+import { getEventListeners } from 'node:events'
 import { createServer, type IncomingMessage } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import webPush from 'web-push'
 import { businessInfo } from '../../src/components/business-info'
 import { isAllowedPushEndpoint } from '../../supabase/functions/send-push/allowed-endpoint.ts'
 import { DEFAULT_VAPID_SUBJECT } from '../../supabase/functions/send-push/config.ts'
+import { sendPushHandler } from '../../supabase/functions/send-push/handler.ts'
 import { retryDelayMs } from '../../supabase/functions/send-push/retry-policy.ts'
 import { SUPABASE_LOCAL_ANON_KEY, SUPABASE_LOCAL_SERVICE_ROLE_KEY } from '../../supabase/local/keys'
 import type { StandIn } from '../../supabase/local/server'
@@ -270,6 +273,30 @@ describe('send-push on the stand-in', () => {
     // Sent one at a time, in order: the muted one was handled before this one arrived.
     await pushed(browser, nextId)
     expect((await browser.pushes()).map(({ message }) => message.kind)).toEqual(['package_status'])
+  })
+
+  it('a handler that lives as long as its process leaves nothing behind on its closing signal, however many notifications it sends', async () => {
+    const customer = await newCustomer()
+    const browser = await subscribe(customer.client)
+    const { packageId } = await registerPackage(customer.id)
+    const notificationId = await notificationOf(packageId, 'package_received')
+    await pushed(browser, notificationId)
+    const keys = webPush.generateVAPIDKeys()
+    const env: Record<string, string> = {
+      SUPABASE_URL: standIn.url,
+      SUPABASE_SERVICE_ROLE_KEY: SUPABASE_LOCAL_SERVICE_ROLE_KEY,
+      VAPID_PUBLIC_KEY: keys.publicKey,
+      VAPID_PRIVATE_KEY: keys.privateKey,
+      PUSH_ENDPOINT_HOSTS: '127.0.0.1',
+    }
+    const closing = new AbortController()
+    const send = sendPushHandler((name) => env[name], { signal: closing.signal, log: () => {} })
+    for (let i = 0; i < 20; i++) {
+      const response = await send(new Request(sendPushUrl(), { method: 'POST', headers: { Authorization: `Bearer ${SUPABASE_LOCAL_SERVICE_ROLE_KEY}` }, body: JSON.stringify(insertEvent(notificationId)) }))
+      expect(await response.json()).toEqual({ sent: 1, forgotten: 0, skipped: 0, failed: 0 })
+    }
+    await pushed(browser, notificationId, 21)
+    expect(getEventListeners(closing.signal, 'abort')).toHaveLength(0)
   })
 
   it('closing the stand-in cancels a push under way', async () => {

@@ -22,7 +22,7 @@ const CORS_HEADERS = {
 
 export function sendPushHandler(env: Env, options: SendPushOptions = {}): (request: Request) => Promise<Response> {
   const log = options.log ?? ((line: string) => console.error(line))
-  const context = { policy: options.retry ?? DEFAULT_RETRY_POLICY, signal: options.signal, log }
+  const context = { policy: options.retry ?? DEFAULT_RETRY_POLICY, log }
   return async (request) => {
     if (request.method === 'OPTIONS') return new Response(null, { status: 204, headers: CORS_HEADERS })
     let config: SendPushConfig
@@ -46,14 +46,31 @@ export function sendPushHandler(env: Env, options: SendPushOptions = {}): (reque
     const event = readWebhookEvent(body)
     if (event.kind === 'invalid') return json(400, { error: event.reason })
     if (event.kind === 'other') return json(200, { ignored: true })
+    const scope = requestScope(options.signal)
     try {
-      const summary = await deliverNotification(event.id, config, context)
+      const summary = await deliverNotification(event.id, config, { ...context, signal: scope.signal })
       return json(200, summary ?? { ignored: true, reason: 'No such notification' })
     } catch (error) {
       if (!options.signal?.aborted) log(`[send-push] notification ${event.id}: ${error instanceof Error ? error.message : String(error)}`)
       return json(502, { error: 'The database could not be asked whom to push to' })
+    } finally {
+      scope.release()
     }
   }
+}
+
+/**
+ * A signal for one request that aborts with `parent`. fetch and AbortSignal.any keep their abort
+ * listeners on the signal they are given, so a process that gives every request its one long-lived
+ * signal (the stand-in's, aborted when it closes) would gather them without end.
+ */
+function requestScope(parent: AbortSignal | undefined): { signal: AbortSignal | undefined; release: () => void } {
+  if (!parent) return { signal: undefined, release: () => {} }
+  const controller = new AbortController()
+  const abort = () => controller.abort(parent.reason)
+  if (parent.aborted) abort()
+  else parent.addEventListener('abort', abort, { once: true })
+  return { signal: controller.signal, release: () => parent.removeEventListener('abort', abort) }
 }
 
 function bearerToken(request: Request): string {
