@@ -229,12 +229,17 @@ export function useShipmentQueue(filter: ShipmentQueueFilter, offset: number, li
   )
 }
 
-/** Which of these package or profile ids the device holds (a search of the history shows the others). */
-export function useHeldIds(table: 'packages' | 'profiles', ids: readonly string[]) {
+/**
+ * Which of these package or profile ids the device holds (a search of the history shows the
+ * others); undefined until read for these very ids. useLiveQuery keeps its last result while it
+ * reads for new ones: that set, of other ids, would show rows the device holds as if it did not.
+ */
+export function useHeldIds(table: 'packages' | 'profiles', ids: readonly string[]): ReadonlySet<string> | undefined {
   const key = ids.join(',')
-  return useLiveQuery(async () => {
+  const read = useLiveQuery(async () => {
     const wanted = key ? key.split(',') : []
     const held = await (table === 'packages' ? db.packages : db.profiles).bulkGet(wanted)
-    return new Set(wanted.filter((_, i) => held[i]))
+    return { key, held: new Set(wanted.filter((_, i) => held[i])) }
   }, [table, key])
+  return read?.key === key ? read.held : undefined
 }
