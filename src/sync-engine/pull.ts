@@ -3,9 +3,9 @@ import type { DeviceOwner } from '@/local-db/owner'
 import type { NotificationRow, PackageRow, PrealertRow, PullPage, PulledProfile, ShipmentRow } from '@/local-db/rows'
 import { applyPulledNotifications, applyPulledPackages, applyPulledPrealerts, applyPulledProfiles, applyPulledShipments, markSynced, readSyncState } from '@/local-db/writes'
 import type { Supabase } from '@/remote/create-client'
+import { pagesAfter, type PullSource } from './read-ahead'
 
-/** One page of changes after a checkpoint (a pull RPC, or a test double of it). */
-export type PullSource<Row> = (since: string | null, limit: number) => Promise<PullPage<Row>>
+export type { PullSource }
 
 export class SyncError extends Error {
   /** False for network failures: they say nothing about the data, only about the connection. */
@@ -42,12 +42,14 @@ export function rpcPullSource<Row>(client: Supabase, stream: Stream<Row>, signal
 }
 
 const pullPageSize = 1000
+/** Pages received and not yet written that a pull holds at most (each up to about a megabyte). */
+const pagesAhead = 3
 
 /**
  * Brings one stream of the read model up to date for `owner`'s session, page by page from its stored
  * checkpoint (DESIGN §6). Each page lands with its checkpoint in one transaction, so an error mid-way
  * keeps everything already pulled and the next pull resumes where this one stopped; a page that
- * arrives after the session ended is dropped (NotOwnerError). The next page is requested while the
+ * arrives after the session ended is dropped (NotOwnerError). The next pages are requested while the
  * current one is written; the pull settles only once no request of it is left in flight. Returns
  * the rows moved.
  */
@@ -55,16 +57,11 @@ export async function pullStream<Row>(stream: Stream<Row>, source: PullSource<Ro
   let checkpoint = (await readSyncState(stream.name, owner.userId))?.checkpoint ?? null
   signal?.throwIfAborted()
   let moved = 0
-  let next = source(checkpoint, pageSize)
+  const pages = pagesAfter(source, checkpoint, pageSize, pagesAhead)
   try {
     for (;;) {
-      const page = await next
+      const page = await pages.take()
       signal?.throwIfAborted()
-      if (page.has_more) {
-        next = source(page.checkpoint, pageSize)
-        // Awaited on the next turn; if writing this page fails first, its failure is not unhandled.
-        next.catch(() => undefined)
-      }
       if (page.rows.length > 0 || page.checkpoint !== checkpoint) await stream.apply(owner, page.rows, page.checkpoint)
       moved += page.rows.length
       checkpoint = page.checkpoint
@@ -72,7 +69,7 @@ export async function pullStream<Row>(stream: Stream<Row>, source: PullSource<Ro
     }
   } finally {
     // Writing a page failed while the next one was on its way: that request ends before the pull does.
-    await next.catch(() => undefined)
+    await pages.stop()
   }
   await markSynced(stream.name, owner, Date.now())
   return moved
