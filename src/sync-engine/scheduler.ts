@@ -67,13 +67,14 @@ export function startSync(getClient: () => Promise<Supabase>, owner: DeviceOwner
           const admin = isAdmin()
           if (admin) await workingSet.before()
           const owners = admin ? workingSet.pulling(client, both) : undefined
+          const profiles = owners?.noting(profileStream) ?? profileStream
           const packages = owners?.following(packageStream) ?? packageStream
           const prealerts = owners?.following(prealertStream) ?? prealertStream
           const shipments = owners?.following(shipmentStream) ?? shipmentStream
           // Every stream, and the customers fetched beside them, settle before the pull does: one
           // failing must not leave the others paging beside the next pull.
           const streams = await Promise.allSettled([
-            pullStream(profileStream, rpcPullSource(client, profileStream, both), owner, undefined, both),
+            pullStream(profiles, rpcPullSource(client, profiles, both), owner, undefined, both),
             pullStream(packages, rpcPullSource(client, packages, both), owner, undefined, both),
             pullStream(prealerts, rpcPullSource(client, prealerts, both), owner, undefined, both),
             pullStream(shipments, rpcPullSource(client, shipments, both), owner, undefined, both),

@@ -31,7 +31,8 @@ async function hasCheckpoint(owner: DeviceOwner): Promise<boolean> {
  * device's first sync has nothing to look through. Then, for one pull, `pulling`:
  * - `following(stream)` is the stream fetching, after each page, the customers its rows belong to
  *   that the device lacks (their profiles were not changed lately, so no pull brings them): they
- *   come while the pull goes on, not all at its end;
+ *   come while the pull goes on, not all at its end; `noting(stream)` is the profiles' pull,
+ *   noting the customers it brings so that none is fetched twice;
  * - `after` waits for those; the first time in a session, and after a pull that failed, it also
  *   looks through every row's owner for any still missing (a page written by a pull that ended
  *   before its customers came), which on a phone holding twenty thousand rows takes a while;
@@ -58,16 +59,36 @@ export function workingSetKeeper(owner: DeviceOwner) {
       // Owners of the pages applied so far, not yet looked for: a fetch takes all there are, so
       // when fetching falls behind the pages, it catches up in fewer, larger calls.
       const wanted = new Set<string>()
+      // The customers the device holds: their keys read once a pull (one cheap read; the profiles
+      // themselves would be thousands), then noted as they are fetched or pulled. Read again for
+      // every fetch, the keys of a first sync's sixteen thousand customers would be walked each time.
+      const held = new Set<string>()
+      let heldRead: Promise<void> | undefined
       const fetchWanted = async () => {
         const ids = [...wanted]
         wanted.clear()
         if (ids.length === 0) return
-        // Every key at once is one cheap read; the profiles themselves would be thousands.
-        const held = new Set(await db.profiles.toCollection().primaryKeys())
-        await keepProfiles(ids.filter((id) => !held.has(id)))
+        heldRead ??= db.profiles
+          .toCollection()
+          .primaryKeys()
+          .then((keys) => keys.forEach((id) => held.add(id)))
+        await heldRead
+        const missing = ids.filter((id) => !held.has(id))
+        await keepProfiles(missing)
+        for (const id of missing) held.add(id)
       }
       let fetching: Promise<void> = Promise.resolve()
       return {
+        /** The profiles' pull, noting the customers it brings, so that none is fetched again. */
+        noting(stream: Stream<PulledProfile>): Stream<PulledProfile> {
+          return {
+            ...stream,
+            async apply(pageOwner, rows, checkpoint) {
+              await stream.apply(pageOwner, rows, checkpoint)
+              for (const row of rows) if (row.deleted_at === null) held.add(row.id)
+            },
+          }
+        },
         following<Row extends { user_id: string }>(stream: Stream<Row>): Stream<Row> {
           return {
             ...stream,

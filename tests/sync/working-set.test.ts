@@ -28,7 +28,7 @@ async function sync() {
   const client = admin as unknown as Supabase
   await keeper.before()
   const owners = keeper.pulling(client, new AbortController().signal)
-  await pullStream(profileStream, rpcPullSource(client, profileStream), owner)
+  await pullStream(owners.noting(profileStream), rpcPullSource(client, profileStream), owner)
   await pullStream(owners.following(packageStream), rpcPullSource(client, packageStream), owner)
   await pullStream(owners.following(prealertStream), rpcPullSource(client, prealertStream), owner)
   await pullStream(owners.following(shipmentStream), rpcPullSource(client, shipmentStream), owner)
