@@ -57,7 +57,7 @@ export function useUsersPage(search: string, roleLabels: Record<string, string>,
     const needle = search.trim().toLowerCase()
     const matches = (profile: LocalProfile) =>
       !needle || contains(profile.full_name, needle) || contains(profile.email, needle) || contains(profile.role, needle) || contains(roleLabels[profile.role], needle)
-    const all = (await db.profiles.orderBy('created_at').toArray()).reverse().filter(matches)
+    const all = (await db.profiles.toArray()).filter(matches).sort((a, b) => (a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : 0))
     return { rows: all.slice(offset, offset + limit), total: all.length }
   }, [search, roleLabels, offset, limit], ['profiles'])
 }
@@ -136,6 +136,14 @@ const dayStart = () => {
   return new Date(now.getFullYear(), now.getMonth(), now.getDate()).toISOString()
 }
 
+/** Packages registered since `start`: each was updated since then too, and a day's updates are few. */
+const receivedSince = (start: string) =>
+  db.packages
+    .where('updated_at')
+    .aboveOrEqual(start)
+    .filter((pkg) => pkg.created_at >= start)
+    .count()
+
 const countStatus = (status: PackageStatus) => db.packages.where('[status+updated_at]').between([status, Dexie.minKey], [status, Dexie.maxKey]).count()
 
 /**
@@ -146,7 +154,7 @@ export function useDashboardFigures() {
   return useThrottledQuery(async () => {
     const [customers, receivedToday, inTransit, inCustoms, readyForPickup, shipmentsToProcess] = await Promise.all([
       db.profiles.where('role').equals('user').count(),
-      db.packages.where('created_at').aboveOrEqual(dayStart()).count(),
+      receivedSince(dayStart()),
       countStatus('transito'),
       countStatus('aduana'),
       countStatus('disponible'),
