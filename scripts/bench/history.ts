@@ -6,7 +6,9 @@
 //     engines the database's time for the same pull: every page of pull_profiles, pull_packages,
 //     pull_prealerts and pull_shipments from no checkpoint at the app's page size, then get_profiles
 //     for the owners the device lacks (DESIGN §7: an admin's first sync ≤ 5 s); on the stand-in also
-//     the same calls over HTTP from Node (the server and the wire, without the device);
+//     the same calls over HTTP from Node (the server and the wire, without the device), and the
+//     browser's first sync again with the stand-in's recorded answers served from memory (the
+//     device without the server: the stand-in shares the two cores with Chromium);
 //   * a re-sync with nothing changed (every stream from its checkpoint: no rows);
 //   * search_history for part of a name, of an email and of an old tracking number, median of 7
 //     (≤ 200 ms of database time);
@@ -38,6 +40,7 @@ import { beginAs, startCluster } from '../../tests/db/postgres-cluster'
 import { chromiumLaunchOptions } from '../../tests/e2e/chromium'
 import { nodeClientOptions } from '../../tests/support/node-supabase'
 import { runnerForPg, seedHistory, type HistorySummary, type RunQuery } from '../seed-history'
+import { startAnswerReplay } from './answer-replay'
 import { benchBackendPort, countRows, demoAdmin, logIn, until } from './environment'
 import { printMeasures, type Measure } from './measure'
 import { startPreview } from './preview'
@@ -512,7 +515,7 @@ async function browserFirstSync(browser: Browser, appUrl: string, label: string)
         value: seconds(restAt - sync.firstAt()),
         unit: 's',
         budget: 5,
-        whyMissed: ['see the DB time of the same pull below: the server, or the device (IndexedDB writes, get_profiles)?'],
+        whyMissed: ["compare the device's share below (the server's answers replayed) and the DB time of the same pull: the device's IndexedDB writes, or the stand-in on the same cores?"],
       },
       { name: `${label}   log in → at rest`, value: seconds(restAt - loginAt), unit: 's' },
       {
@@ -552,9 +555,12 @@ async function onStandIn(scope: SuiteScope, packages: number, customers: number,
 
     log(`${label}: starting the stand-in on the history…`)
     const started = performance.now()
-    const standIn = await startStandIn({ port: benchBackendPort, dataDir, quiet: true, log: () => {}, auth: { rateLimitScale: 100 } })
+    const standIn = await startStandIn({ port: 0, dataDir, quiet: true, log: () => {}, auth: { rateLimitScale: 100 } })
     const startMs = performance.now() - started
     closers.push(scope.defer(() => standIn.close()))
+    // The app (built for benchBackendPort) reaches the stand-in through it, both times.
+    const answers = await startAnswerReplay(benchBackendPort, standIn.url)
+    closers.push(scope.defer(() => answers.close()))
     const preview = await startPreview()
     const stopPreview = scope.defer(() => preview.stop())
     closers.push(stopPreview)
@@ -566,6 +572,14 @@ async function onStandIn(scope: SuiteScope, packages: number, customers: number,
     let browserFailure: { error: unknown } | undefined
     try {
       out.push(...(await browserFirstSync(browser, preview.url, label)))
+      log(`${label}: the same first sync, the server's answers replayed from memory…`)
+      answers.replaying = true
+      const [replayed] = await browserFirstSync(browser, preview.url, label)
+      out.push({
+        name: `${label}   the device's share: the same, answers replayed${answers.misses ? ` (${answers.misses} not recorded)` : ''}`,
+        value: replayed!.value,
+        unit: 's',
+      })
     } catch (error) {
       browserFailure = { error }
       log(`${label}: the browser's first sync failed (${error instanceof Error ? error.message : String(error)}); the database's figures follow`)
