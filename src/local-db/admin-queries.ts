@@ -136,14 +136,6 @@ const dayStart = () => {
   return new Date(now.getFullYear(), now.getMonth(), now.getDate()).toISOString()
 }
 
-/** Packages registered since `start`: each was updated since then too, and a day's updates are few. */
-const receivedSince = (start: string) =>
-  db.packages
-    .where('updated_at')
-    .aboveOrEqual(start)
-    .filter((pkg) => pkg.created_at >= start)
-    .count()
-
 const countStatus = (status: PackageStatus) => db.packages.where('[status+updated_at]').between([status, Dexie.minKey], [status, Dexie.maxKey]).count()
 
 /**
@@ -154,7 +146,7 @@ export function useDashboardFigures() {
   return useThrottledQuery(async () => {
     const [customers, receivedToday, inTransit, inCustoms, readyForPickup, shipmentsToProcess] = await Promise.all([
       db.profiles.where('role').equals('user').count(),
-      receivedSince(dayStart()),
+      db.packages.where('created_at').aboveOrEqual(dayStart()).count(),
       countStatus('transito'),
       countStatus('aduana'),
       countStatus('disponible'),

@@ -5,8 +5,7 @@ import { db, type LocalPackage, type LocalProfile } from './db'
 import { takeOwnership } from './owner'
 import { clearLocalData } from './wipe'
 
-// The desk's figures and lists that no index of their own serves: each index is written with every
-// row a pull brings, so these read through the others.
+// The desk's figures and lists, read from the device's copy.
 
 const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000).toISOString()
 const startOfToday = () => {

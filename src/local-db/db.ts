@@ -293,12 +293,9 @@ export class LocalDb extends Dexie {
     this.version(7).stores({ uploads: 'opId', seenFiles: 'key, seenAt' })
     this.version(8).stores({ opened: 'id, openedAt', reports: 'key' })
     this.version(9).stores({ notifications: 'id, created_at' })
-    // Every index is written with every row a pull brings: these two served one count and one sort,
-    // which the others now do (admin-queries.ts), and a first sync of forty thousand rows is faster.
-    this.version(10).stores({
-      profiles: 'id, email, role',
-      packages: 'id, [user_id+updated_at], [status+updated_at], updated_at',
-    })
+    // Every index is written with every row a pull brings: this one only sorted the users list,
+    // which reads every profile anyway (admin-queries.ts).
+    this.version(10).stores({ profiles: 'id, email, role' })
   }
 
   /** What the server's rows fill, with the checkpoints they were pulled to, and the files shown from them. */
