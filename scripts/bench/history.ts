@@ -31,15 +31,13 @@ import { fileURLToPath } from 'node:url'
 import { chromium, type Browser, type Page, type Request } from '@playwright/test'
 import type { PGlite } from '@electric-sql/pglite'
 import type pg from 'pg'
-import { createClient } from '@supabase/supabase-js'
 import { withClaims, type JwtClaims } from '../../supabase/local/as-role'
 import { openDatabase } from '../../supabase/local/database'
-import { SUPABASE_LOCAL_ANON_KEY } from '../../supabase/local/keys'
 import { startStandIn } from '../../supabase/local/server'
 import { beginAs, startCluster } from '../../tests/db/postgres-cluster'
 import { chromiumLaunchOptions } from '../../tests/e2e/chromium'
-import { nodeClientOptions } from '../../tests/support/node-supabase'
 import { runnerForPg, seedHistory, type HistorySummary, type RunQuery } from '../seed-history'
+import { adminFirstPull, httpRpc, STREAMS, type AdminRpc, type PullPage, type StreamKey } from './admin-pull'
 import { startAnswerReplay } from './answer-replay'
 import { benchBackendPort, countRows, demoAdmin, logIn, until } from './environment'
 import { printMeasures, type Measure } from './measure'
@@ -52,13 +50,6 @@ const admin: JwtClaims = { sub: DEMO_ADMIN_ID, role: 'authenticated', aud: 'auth
 const CUSTOMER_PACKAGES = 10_000
 const SEARCH_RUNS = 7
 const REPORT_RUNS = 3
-const STREAMS = [
-  { rpc: 'pull_profiles', key: 'profiles' },
-  { rpc: 'pull_packages', key: 'packages' },
-  { rpc: 'pull_prealerts', key: 'prealerts' },
-  { rpc: 'pull_shipments', key: 'shipments' },
-] as const
-type StreamKey = (typeof STREAMS)[number]['key']
 
 const log = (line: string) => console.log(`  history: ${line}`)
 const sizeLabel = (packages: number) => (packages >= 1_000_000 && packages % 1_000_000 === 0 ? `${packages / 1_000_000}M` : packages % 1000 === 0 ? `${packages / 1000}k` : String(packages))
@@ -135,88 +126,11 @@ async function rpc<T>(db: Db, claims: JwtClaims, call: string, params: unknown[]
   return { value, ms, bytes: JSON.stringify(value).length }
 }
 
-interface PulledRow {
-  id: string
-  user_id?: string
-  deleted_at?: string | null
-}
-type PullPage = { checkpoint: string | null; has_more: boolean } & Partial<Record<StreamKey, PulledRow[]>>
-
-interface AdminPull {
-  ms: number
-  pages: number
-  bytes: number
-  rows: Record<StreamKey, number>
-  /** Profiles get_profiles sent for owners the pulls did not bring. */
-  fetched: number
-  checkpoints: Record<StreamKey, string | null>
-}
-
-/** Calls an RPC the app calls (pull_*, get_profiles) with its named arguments, as the admin: its answer, time and size. */
-type AdminRpc = <T>(name: string, args: Record<string, unknown>) => Promise<{ value: T; ms: number; bytes: number }>
-
 /** On the database: the statement alone, as the admin. */
 const databaseRpc =
   (db: Db): AdminRpc =>
   (name, args) =>
     name === 'get_profiles' ? rpc(db, admin, 'public.get_profiles($1::uuid[])', [args.p_ids]) : rpc(db, admin, `public.${name}($1, $2)`, [args.p_since, args.p_limit])
-
-/** Over HTTP, as the app calls the stand-in (supabase-js in Node: the server and the wire, no browser). */
-async function httpRpc(url: string): Promise<AdminRpc> {
-  const client = createClient(url, SUPABASE_LOCAL_ANON_KEY, nodeClientOptions)
-  const { error } = await client.auth.signInWithPassword(demoAdmin)
-  if (error) throw error
-  return async <T,>(name: string, args: Record<string, unknown>) => {
-    const started = performance.now()
-    const { data, error: failed } = await client.rpc(name, args)
-    const ms = performance.now() - started
-    if (failed) throw new Error(`${name}: ${failed.message}`)
-    return { value: data as T, ms, bytes: JSON.stringify(data).length }
-  }
-}
-
-/** What the app does on an admin's first sync: every stream to the end, then the missing owners. */
-async function adminFirstPull(call: AdminRpc, pageSize: number): Promise<AdminPull> {
-  const result: AdminPull = {
-    ms: 0,
-    pages: 0,
-    bytes: 0,
-    rows: { profiles: 0, packages: 0, prealerts: 0, shipments: 0 },
-    fetched: 0,
-    checkpoints: { profiles: null, packages: null, prealerts: null, shipments: null },
-  }
-  const owners = new Set<string>()
-  const held = new Set<string>()
-  for (const { rpc: name, key } of STREAMS) {
-    let since: string | null = null
-    for (;;) {
-      const answer: { value: PullPage; ms: number; bytes: number } = await call<PullPage>(name, { p_since: since, p_limit: pageSize })
-      const { value: page, ms, bytes } = answer
-      result.ms += ms
-      result.bytes += bytes
-      result.pages++
-      const rows = page[key] ?? []
-      result.rows[key] += rows.length
-      for (const row of rows) {
-        if (key === 'profiles') {
-          if (!row.deleted_at) held.add(row.id)
-        } else if (!row.deleted_at && row.user_id) owners.add(row.user_id)
-      }
-      since = page.checkpoint
-      if (!page.has_more) break
-    }
-    result.checkpoints[key] = since
-  }
-  // As src/sync-engine/working-set.ts: the owners of the rows on the device whose profile it lacks, 1,000 a call.
-  const missing = [...owners].filter((id) => !held.has(id))
-  for (let start = 0; start < missing.length; start += 1000) {
-    const { value, ms, bytes } = await call<{ profiles: unknown[] }>('get_profiles', { p_ids: missing.slice(start, start + 1000) })
-    result.ms += ms
-    result.bytes += bytes
-    result.fetched += value.profiles.length
-  }
-  return result
-}
 
 /** Every stream once from its checkpoint: what a sync with nothing changed asks. */
 async function adminResync(db: Db, pageSize: number, checkpoints: Record<StreamKey, string | null>): Promise<{ ms: number; rows: number }> {
