@@ -37,6 +37,9 @@ export function usePrealertMatch(trackingCode: string) {
   return useLiveQuery(() => findPrealertMatch(trackingCode), [trackingCode])
 }
 
+/** Sorts rows newest first, by when they were created. */
+const newestFirst = (a: { created_at: string }, b: { created_at: string }) => (a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : 0)
+
 /**
  * One customer's packages, newest first (SPEC §7's admin order), `limit` at most, and how many there
  * are. Sorted here: one customer's packages are few, and an index fewer keeps every pull faster.
@@ -44,8 +47,7 @@ export function usePrealertMatch(trackingCode: string) {
 export function useCustomerPackages(userId: string, limit: number) {
   return useThrottledQuery(async (): Promise<Page<LocalPackage>> => {
     const all = await db.packages.where('[user_id+updated_at]').between([userId, Dexie.minKey], [userId, Dexie.maxKey]).toArray()
-    const newestFirst = all.sort((a, b) => (a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : 0))
-    return { rows: newestFirst.slice(0, limit), total: all.length }
+    return { rows: all.sort(newestFirst).slice(0, limit), total: all.length }
   }, [userId, limit], ['packages'])
 }
 
@@ -57,7 +59,7 @@ export function useUsersPage(search: string, roleLabels: Record<string, string>,
     const needle = search.trim().toLowerCase()
     const matches = (profile: LocalProfile) =>
       !needle || contains(profile.full_name, needle) || contains(profile.email, needle) || contains(profile.role, needle) || contains(roleLabels[profile.role], needle)
-    const all = (await db.profiles.toArray()).filter(matches).sort((a, b) => (a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : 0))
+    const all = (await db.profiles.toArray()).filter(matches).sort(newestFirst)
     return { rows: all.slice(offset, offset + limit), total: all.length }
   }, [search, roleLabels, offset, limit], ['profiles'])
 }
