@@ -5,7 +5,8 @@ import { defineConfig, devices } from '@playwright/test'
 import { backendPort } from './tests/e2e/backend'
 import { chromiumLaunchOptions } from './tests/e2e/chromium'
 
-const appPort = 4173
+// E2E_APP_PORT moves the app, for two runs side by side (the auth redirects allow any localhost port).
+const appPort = Number(process.env.E2E_APP_PORT ?? 4173)
 // A fresh stand-in database for every run (migrations + seed), on a port of its own.
 const backendDir = process.env.E2E_BACKEND_DIR ?? mkdtempSync(join(tmpdir(), 'e2e-backend-'))
 process.env.E2E_BACKEND_DIR = backendDir

@@ -6,5 +6,5 @@ CHROMIUM_PATH="$(bash scripts/ensure-chromium.sh)"
 export CHROMIUM_PATH
 bash scripts/ensure-ffmpeg.sh
 # The e2e build talks to the test stand-in that playwright.config.ts starts on its own port.
-VITE_SUPABASE_URL=http://127.0.0.1:54329 npx vite build --mode standin --logLevel warn
+VITE_SUPABASE_URL=http://127.0.0.1:${E2E_BACKEND_PORT:-54329} npx vite build --mode standin --logLevel warn
 npx playwright test "$@"

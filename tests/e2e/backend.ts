@@ -2,8 +2,8 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import { expect, type Page } from '@playwright/test'
 import { nodeClientOptions } from '../support/node-supabase'
 
-/** The stand-in the e2e build talks to (see playwright.config.ts). */
-export const backendPort = 54329
+/** The stand-in the e2e build talks to (see playwright.config.ts; E2E_BACKEND_PORT moves it, for two runs side by side). */
+export const backendPort = Number(process.env.E2E_BACKEND_PORT ?? 54329)
 export const backendUrl = `http://127.0.0.1:${backendPort}`
 export const anonKey =
   'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0'
