@@ -35,11 +35,11 @@ describe.each(engines)('$engine', ({ open }) => {
     (await db.owner<{ id: string }>(`insert into public.packages (user_id, tracking_code, status) values ($1, $2, $3) returning id`, [userId, tracking, status]))[0]!.id
 
   /** Every page of a pull, from the start, as `user`. */
-  async function pullAll(user: User, pull: string, pageSize = 2): Promise<string[]> {
+  async function pullAll(user: User, pull: string, pageSize = 2, part: 'open' | 'closed' | null = null): Promise<string[]> {
     const ids: string[] = []
     let since: string | null = null
     for (;;) {
-      const [{ page }] = (await db.as(user)<{ page: Page }>(`select public.${pull}($1, $2) as page`, [since, pageSize])) as [{ page: Page }]
+      const [{ page }] = (await db.as(user)<{ page: Page }>(part ? `select public.${pull}($1, $2, $3) as page` : `select public.${pull}($1, $2) as page`, part ? [since, pageSize, part] : [since, pageSize])) as [{ page: Page }]
       ids.push(...rowsOf(page).map((row) => row.id))
       since = page.checkpoint
       if (!page.has_more) return ids
@@ -88,9 +88,10 @@ describe.each(engines)('$engine', ({ open }) => {
     expect(rowsOf(after).map((row) => row.id).sort()).toEqual([ids.recentOpen, ids.oldDelivered2].sort())
   })
 
-  it('an admin pulls the admins and the customers changed in the last 30 days; get_profiles sends the others', async () => {
+  it("an admin's full profiles are the admins'; get_profiles sends a customer's when the admin opens them", async () => {
     const pulled = await pullAll(admin, 'pull_profiles')
-    expect(pulled).toEqual(expect.arrayContaining([admin.sub, recentCustomer.sub]))
+    expect(pulled).toContain(admin.sub)
+    expect(pulled).not.toContain(recentCustomer.sub)
     expect(pulled).not.toContain(oldCustomer.sub)
     const [{ found }] = (await db.as(admin)<{ found: { profiles: { id: string; locker_code: string; email: string }[] } }>(`select public.get_profiles($1) as found`, [[oldCustomer.sub]])) as [
       { found: { profiles: { id: string; locker_code: string; email: string }[] } },
@@ -122,6 +123,105 @@ describe.each(engines)('$engine', ({ open }) => {
     expect(pulled).toContain(announced)
     expect(pulled).not.toContain(received)
     expect(await pullAll(oldCustomer, 'pull_prealerts')).toEqual(expect.arrayContaining([announced, received]))
+  })
+
+  describe('the working set in two parts', () => {
+    it('the open part sends the open packages, the closed part what closed lately, and both together what a pull without a part sends', async () => {
+      const open = await pullAll(admin, 'pull_packages', 2, 'open')
+      const closed = await pullAll(admin, 'pull_packages', 2, 'closed')
+      expect(open).toEqual(expect.arrayContaining([ids.oldOpen]))
+      expect(open).not.toContain(ids.recentDelivered)
+      expect(closed).toContain(ids.recentDelivered)
+      expect(closed).not.toContain(ids.oldOpen)
+      expect(closed).not.toContain(ids.oldDelivered)
+      expect([...open, ...closed].sort()).toEqual((await pullAll(admin, 'pull_packages')).sort())
+    })
+
+    it('a package that closes after both parts were pulled comes with the closed part, and only there', async () => {
+      const checkpoint = async (part: 'open' | 'closed') =>
+        ((await db.as(admin)<{ page: Page }>(`select public.pull_packages(null, 1000, $1) as page`, [part])) as [{ page: Page }])[0].page.checkpoint
+      const [openSince, closedSince] = [await checkpoint('open'), await checkpoint('closed')]
+      const closing = await insertPackage(recentCustomer.sub, 'CLOSING00001', 'disponible')
+      const after = async (part: 'open' | 'closed', since: string | null) =>
+        rowsOf(((await db.as(admin)<{ page: Page }>(`select public.pull_packages($1, 1000, $2) as page`, [since, part])) as [{ page: Page }])[0].page).map((row) => row.id)
+      expect(await after('open', openSince)).toEqual([closing])
+      await db.owner(`update public.packages set status = 'entregado' where id = $1`, [closing])
+      expect(await after('open', openSince)).toEqual([])
+      expect(await after('closed', closedSince)).toEqual([closing])
+    })
+
+    it('prealerts and shipments have the same parts', async () => {
+      for (const pull of ['pull_prealerts', 'pull_shipments']) {
+        const open = await pullAll(admin, pull, 50, 'open')
+        const closed = await pullAll(admin, pull, 50, 'closed')
+        expect(new Set([...open, ...closed])).toEqual(new Set(await pullAll(admin, pull, 50)))
+        expect(open.filter((id) => closed.includes(id))).toEqual([])
+      }
+    })
+
+    it('a customer pulls all their own rows whatever the part, and an unknown part is refused', async () => {
+      const theirs = (await pullAll(oldCustomer, 'pull_packages')).sort()
+      expect((await pullAll(oldCustomer, 'pull_packages', 2, 'closed')).sort()).toEqual(theirs)
+      expect(await db.attempt(admin, (query) => query(`select public.pull_packages(null, 10, 'everything')`))).toMatchObject({ ok: false, code: '22023' })
+    })
+
+    it('working_set_counts says how many rows each part sends; customers have none', async () => {
+      const [{ counts }] = (await db.as(admin)<{ counts: { directory: number; open: Record<string, number>; closed: Record<string, number> } }>(
+        `select public.working_set_counts() as counts`,
+      )) as [{ counts: { directory: number; open: Record<string, number>; closed: Record<string, number> } }]
+      for (const stream of ['packages', 'prealerts', 'shipments']) {
+        expect(counts.open[stream], `open ${stream}`).toBe((await pullAll(admin, `pull_${stream}`, 1000, 'open')).length)
+        expect(counts.closed[stream], `closed ${stream}`).toBe((await pullAll(admin, `pull_${stream}`, 1000, 'closed')).length)
+      }
+      expect(counts.directory).toBe((await db.owner<{ n: number }>(`select count(*)::int as n from public.profiles`))[0]!.n)
+      expect(await db.attempt(oldCustomer, (query) => query(`select public.working_set_counts()`))).toMatchObject({ ok: false, code: '42501' })
+    })
+  })
+
+  describe('pull_directory', () => {
+    type Tuple = [string, string | null, string | null, string | null, string | null, string, string, string | null, string]
+    interface DirectoryPage {
+      customers: Tuple[]
+      removed: string[]
+      checkpoint: string | null
+      has_more: boolean
+    }
+    async function directory(user: User, since: string | null = null, pageSize = 2) {
+      const customers: Tuple[] = []
+      const removed: string[] = []
+      for (;;) {
+        const [{ page }] = (await db.as(user)<{ page: DirectoryPage }>(`select public.pull_directory($1, $2) as page`, [since, pageSize])) as [{ page: DirectoryPage }]
+        customers.push(...page.customers)
+        removed.push(...page.removed)
+        since = page.checkpoint
+        if (!page.has_more) return { customers, removed, checkpoint: since }
+      }
+    }
+
+    it('sends an admin every customer, however long idle, as a tuple with their locker code, page after page', async () => {
+      const { customers } = await directory(admin)
+      const ids = customers.map((tuple) => tuple[0])
+      expect(new Set(ids).size).toBe(ids.length)
+      expect(ids).toEqual(expect.arrayContaining([admin.sub, oldCustomer.sub, recentCustomer.sub]))
+      const old = customers.find((tuple) => tuple[0] === oldCustomer.sub)!
+      expect(old).toEqual([oldCustomer.sub, expect.stringMatching(/^MIA\d{6}$/), `${oldCustomer.sub}@example.test`, 'Olga Antigua', null, 'basic', 'user', null, expect.any(String)])
+      expect(customers.find((tuple) => tuple[0] === admin.sub)![6]).toBe('admin')
+    })
+
+    it('after its checkpoint sends a new customer and a changed one, and the removal of a deleted one; a customer gets nothing', async () => {
+      const { checkpoint } = await directory(admin)
+      const newcomer = await createApiUser(db)
+      await db.owner(`update public.profiles set phone = '+58 412 555 0101' where id = $1`, [oldCustomer.sub])
+      const leaving = await createApiUser(db)
+      const { checkpoint: beforeDelete } = await directory(admin, checkpoint)
+      await db.owner(`delete from auth.users where id = $1`, [leaving.sub])
+      const changed = await directory(admin, checkpoint, 1000)
+      expect(changed.customers.map((tuple) => tuple[0]).sort()).toEqual([newcomer.sub, oldCustomer.sub].sort())
+      expect(changed.customers.find((tuple) => tuple[0] === oldCustomer.sub)![4]).toBe('+58 412 555 0101')
+      expect(changed.removed).toEqual([leaving.sub])
+      expect((await directory(admin, beforeDelete)).removed).toEqual([leaving.sub])
+      expect(await directory(recentCustomer)).toEqual({ customers: [], removed: [], checkpoint: null })
+    })
   })
 
   describe('search_history', () => {
