@@ -1,40 +1,31 @@
 import Dexie from 'dexie'
 import { useLiveQuery } from 'dexie-react-hooks'
-import type { PlanId } from '@/business-rules/plans'
 import { isStorageEnding, storageDaysLeft } from '@/business-rules/storage'
-import { db, isShipmentOp, type LocalPackage, type LocalProfile } from './db'
+import { db, isShipmentOp, type LocalPackage } from './db'
+import { readDirectory, type Customer } from './directory'
 import { readOpenPrealert } from './queries'
 import { shipmentStatuses, type PackageStatus, type PrealertRow, type ShipmentStatus } from './rows'
 import { withPendingShipmentOps, type LocalShipment } from './shipment-overlay'
 import { useThrottledQuery } from './throttled-query'
 
 // The admin's reads: all from the local copy (the working set: open packages, what changed lately,
-// their customers), so they work offline and open at once. Lists are paged: a screen never holds
-// more than a page of rows.
+// and the directory of every customer), so they work offline and open at once. Lists are paged: a
+// screen never holds more than a page of rows.
 
 export interface Page<Row> {
   rows: Row[]
   total: number
 }
 
-/** A customer by exact email, ignoring case (SPEC §5), or null when there is none. */
-export async function findCustomerByEmail(email: string): Promise<LocalProfile | null> {
-  return (await db.profiles.where('email').equalsIgnoreCase(email.trim()).first()) ?? null
-}
-
-export function useCustomer(userId: string | null) {
-  return useLiveQuery(async () => (userId ? ((await db.profiles.get(userId)) ?? null) : null), [userId])
-}
-
 /** An open prealert of this (normalised) tracking code with the customer who announced it, from this device's copy. */
-export async function findPrealertMatch(trackingCode: string): Promise<{ prealert: PrealertRow; owner: LocalProfile } | null> {
+export async function findPrealertMatch(trackingCode: string): Promise<{ prealert: PrealertRow; owner: Customer } | null> {
   const prealert = await readOpenPrealert(trackingCode)
-  const owner = prealert && (await db.profiles.get(prealert.user_id))
+  const owner = prealert && (await readDirectory()).get(prealert.user_id)
   return prealert && owner ? { prealert, owner } : null
 }
 
 export function usePrealertMatch(trackingCode: string) {
-  return useLiveQuery(() => findPrealertMatch(trackingCode), [trackingCode])
+  return useThrottledQuery(() => findPrealertMatch(trackingCode), [trackingCode], ['prealerts', 'directory'], 0)
 }
 
 /** Sorts rows newest first, by when they were created. */
@@ -53,31 +44,32 @@ export function useCustomerPackages(userId: string, limit: number) {
 
 const contains = (value: string | null | undefined, needle: string) => (value ?? '').toLowerCase().includes(needle)
 
-/** Users, newest first, whose name, email or role contains `search` (any case); one page of them. */
+/**
+ * Users of the directory that `search` finds (a locker code, an email or its beginning, a name's
+ * words, phone digits, any part of a name or email, or a role's name), the best matches first and
+ * newest first among equals; every user, newest first, without a search. One page of them.
+ */
 export function useUsersPage(search: string, roleLabels: Record<string, string>, offset: number, limit: number) {
-  return useThrottledQuery(async (): Promise<Page<LocalProfile>> => {
+  return useThrottledQuery(async (): Promise<Page<Customer>> => {
     const needle = search.trim().toLowerCase()
-    const matches = (profile: LocalProfile) =>
-      !needle || contains(profile.full_name, needle) || contains(profile.email, needle) || contains(profile.role, needle) || contains(roleLabels[profile.role], needle)
-    const all = (await db.profiles.toArray()).filter(matches).sort(newestFirst)
+    const all = (await readDirectory()).search(search, (customer) => customer.role.includes(needle) || (roleLabels[customer.role] ?? '').toLowerCase().includes(needle))
     return { rows: all.slice(offset, offset + limit), total: all.length }
-  }, [search, roleLabels, offset, limit], ['profiles'])
+  }, [search, roleLabels, offset, limit], ['directory'])
 }
 
 export interface PackageFilter {
   /** A status, or the waiting packages whose free storage ends within days or has ended. */
   status: PackageStatus | 'storage-ending' | null
-  /** Part of a tracking code, a locker code or a customer's email. */
+  /** Part of a tracking code or a locker code, or a customer as the directory finds them (name, email, phone). */
   search: string
 }
 
 /** Waiting packages whose free storage ends within days or has ended, the most urgent first. */
 async function storageEndingPackages(): Promise<LocalPackage[]> {
   const waiting = (await Promise.all((['recibido', 'disponible'] as const).map((status) => byStatus(status).toArray()))).flat()
-  const owners = [...new Set(waiting.map((pkg) => pkg.user_id))]
-  const plans = new Map((await db.profiles.bulkGet(owners)).map((profile, i) => [owners[i]!, profile?.plan]))
+  const directory = await readDirectory()
   return waiting
-    .map((pkg) => ({ pkg, days: storageDaysLeft(pkg, plans.get(pkg.user_id)) }))
+    .map((pkg) => ({ pkg, days: storageDaysLeft(pkg, directory.get(pkg.user_id)?.plan) }))
     .filter(({ days }) => isStorageEnding(days))
     .sort((a, b) => a.days! - b.days!)
     .map(({ pkg }) => pkg)
@@ -94,7 +86,7 @@ const indexedPackages = (status: PackageStatus | null) => byStatus(status).rever
 /** Searched by text (or storage ending): read whole (one getAll is far cheaper than a cursor) and matched here. */
 async function searchedPackages({ status, search }: PackageFilter): Promise<LocalPackage[]> {
   const needle = search.trim().toLowerCase()
-  const owners = new Set((await db.profiles.toArray()).filter((profile) => contains(profile.email, needle)).map((profile) => profile.id))
+  const owners = new Set(needle ? (await readDirectory()).search(search).map((customer) => customer.id) : [])
   // Forwards, then reversed here: only a forward read is a single getAll.
   const candidates = status === 'storage-ending' ? await storageEndingPackages() : (await byStatus(status).toArray()).reverse()
   if (!needle) return candidates
@@ -113,7 +105,7 @@ export function usePackagesPage(filter: PackageFilter, offset: number, limit: nu
       return { rows, total }
     },
     [filter.status, filter.search, offset, limit],
-    ['packages', 'profiles'],
+    ['packages', 'directory'],
   )
 }
 
@@ -123,16 +115,6 @@ export async function packageIdsMatching(filter: PackageFilter): Promise<string[
   return indexedPackages(filter.status).primaryKeys()
 }
 
-/** Customers' emails and plans by id, for labelling package rows. */
-export function useOwnersOf(userIds: readonly string[]) {
-  const key = [...new Set(userIds)].sort().join(',')
-  return useThrottledQuery(async () => {
-    const ids = key ? key.split(',') : []
-    const profiles = await db.profiles.bulkGet(ids)
-    return new Map(ids.map((id, i): [string, { email: string | null; plan: PlanId | undefined }] => [id, { email: profiles[i]?.email ?? null, plan: profiles[i]?.plan }]))
-  }, [key], ['profiles'])
-}
-
 const dayStart = () => {
   const now = new Date()
   return new Date(now.getFullYear(), now.getMonth(), now.getDate()).toISOString()
@@ -140,14 +122,11 @@ const dayStart = () => {
 
 const countStatus = (status: PackageStatus) => db.packages.where('[status+updated_at]').between([status, Dexie.minKey], [status, Dexie.maxKey]).count()
 
-/**
- * The admin dashboard's figures, counted from the local copy (nothing hard-coded). Customers are the
- * active ones: those of the working set (open or recent rows, or a profile changed lately).
- */
+/** The admin dashboard's figures, counted from the local copy (nothing hard-coded): customers are every one of the directory. */
 export function useDashboardFigures() {
   return useThrottledQuery(async () => {
     const [customers, receivedToday, inTransit, inCustoms, readyForPickup, shipmentsToProcess] = await Promise.all([
-      db.profiles.where('role').equals('user').count(),
+      readDirectory().then((directory) => directory.count((customer) => customer.role === 'user')),
       db.packages.where('created_at').aboveOrEqual(dayStart()).count(),
       countStatus('transito'),
       countStatus('aduana'),
@@ -156,7 +135,7 @@ export function useDashboardFigures() {
       db.shipments.where('status').anyOf(['requested', 'processing', 'approved']).count(),
     ])
     return { customers, receivedToday, inTransit, inCustoms, readyForPickup, shipmentsToProcess }
-  }, [], ['packages', 'profiles', 'shipments'])
+  }, [], ['packages', 'directory', 'shipments'])
 }
 
 export interface Activity {
@@ -176,22 +155,22 @@ export function useRecentActivity(limit: number) {
       .flatMap((pkg) => pkg.events.map((event) => ({ pkg, event })))
       .sort((a, b) => (a.event.recorded_at < b.event.recorded_at ? 1 : a.event.recorded_at > b.event.recorded_at ? -1 : 0))
       .slice(0, limit)
-    const owners = await db.profiles.bulkGet(events.map(({ pkg }) => pkg.user_id))
-    return events.map(({ pkg, event }, i) => ({
+    const directory = await readDirectory()
+    return events.map(({ pkg, event }) => ({
       packageId: pkg.id,
       trackingCode: pkg.tracking_code,
       lockerCode: pkg.locker_code,
       status: event.status,
       recordedAt: event.recorded_at,
-      email: owners[i]?.email ?? null,
+      email: directory.get(pkg.user_id)?.email ?? null,
     }))
-  }, [limit], ['packages', 'profiles'])
+  }, [limit], ['packages', 'directory'])
 }
 
 export interface ShipmentQueueFilter {
   /** One status, or every shipment still open (neither delivered nor cancelled). */
   status: ShipmentStatus | 'open'
-  /** Part of a locker code, a customer's email or name, or a tracking number (outbound, or one of its packages'). */
+  /** A customer as the directory finds them (locker code, email, name, phone), or part of a tracking number (outbound, or one of its packages'). */
   search: string
 }
 
@@ -211,14 +190,11 @@ export function useShipmentQueue(filter: ShipmentQueueFilter, offset: number, li
       const needle = filter.search.trim().toLowerCase()
       let matching = all.filter((shipment) => (filter.status === 'open' ? shipment.status !== 'delivered' && shipment.status !== 'cancelled' : shipment.status === filter.status))
       if (needle) {
-        const owners = new Map((await db.profiles.bulkGet([...new Set(matching.map((shipment) => shipment.user_id))])).flatMap((profile) => (profile ? [[profile.id, profile]] : [])))
+        const owners = new Set((await readDirectory()).search(filter.search).map((customer) => customer.id))
         const packages = new Map((await db.packages.bulkGet([...new Set(matching.flatMap((shipment) => shipment.package_ids))])).flatMap((pkg) => (pkg ? [[pkg.id, pkg]] : [])))
         matching = matching.filter((shipment) => {
-          const owner = owners.get(shipment.user_id)
           return (
-            contains(owner?.locker_code, needle) ||
-            contains(owner?.email, needle) ||
-            contains(owner?.full_name, needle) ||
+            owners.has(shipment.user_id) ||
             contains(shipment.outbound_tracking, needle) ||
             shipment.package_ids.some((id) => contains(packages.get(id)?.tracking_code, needle))
           )
@@ -227,21 +203,21 @@ export function useShipmentQueue(filter: ShipmentQueueFilter, offset: number, li
       return { rows: matching.slice(offset, offset + limit), total: matching.length, counts }
     },
     [filter.status, filter.search, offset, limit],
-    ['shipments', 'outbox', 'profiles', 'packages'],
+    ['shipments', 'outbox', 'directory', 'packages'],
   )
 }
 
 /**
- * Which of these package or profile ids the device holds (a search of the history shows the
+ * Which of these package ids the device holds (a search of the history shows the
  * others); undefined until read for these very ids. useLiveQuery keeps its last result while it
  * reads for new ones: that set, of other ids, would show rows the device holds as if it did not.
  */
-export function useHeldIds(table: 'packages' | 'profiles', ids: readonly string[]): ReadonlySet<string> | undefined {
+export function useHeldPackages(ids: readonly string[]): ReadonlySet<string> | undefined {
   const key = ids.join(',')
   const read = useLiveQuery(async () => {
     const wanted = key ? key.split(',') : []
-    const held = await (table === 'packages' ? db.packages : db.profiles).bulkGet(wanted)
+    const held = await db.packages.bulkGet(wanted)
     return { key, held: new Set(wanted.filter((_, i) => held[i])) }
-  }, [table, key])
+  }, [key])
   return read?.key === key ? read.held : undefined
 }

@@ -1,7 +1,8 @@
 import { cleanup, render } from '@testing-library/react'
 import { beforeEach, expect, it, vi } from 'vitest'
 import { useDashboardFigures, useUsersPage } from './admin-queries'
-import { db, type LocalPackage, type LocalProfile } from './db'
+import { db, type LocalPackage } from './db'
+import { keepCustomers, type Customer } from './directory'
 import { takeOwnership } from './owner'
 import { clearLocalData } from './wipe'
 
@@ -15,8 +16,17 @@ const startOfToday = () => {
 
 const pkg = (id: string, createdAt: string, updatedAt: string, status = 'recibido') =>
   ({ id, user_id: 'customer', locker_code: 'MIA1', tracking_code: id, status, created_at: createdAt, updated_at: updatedAt, events: [], version: 1 }) as unknown as LocalPackage
-const profile = (id: string, createdAt: string, role: 'user' | 'admin' = 'user') =>
-  ({ id, email: `${id}@example.test`, full_name: id, role, created_at: createdAt, updated_at: createdAt }) as LocalProfile
+const customer = (id: string, createdAt: string, role: 'user' | 'admin' = 'user'): Customer => ({
+  id,
+  locker_code: null,
+  email: `${id}@example.test`,
+  full_name: id,
+  phone: null,
+  plan: 'basic',
+  role,
+  avatar_path: null,
+  created_at: createdAt,
+})
 
 beforeEach(async () => {
   cleanup()
@@ -43,13 +53,16 @@ it('counts as received today the packages registered today, not older ones chang
   await vi.waitFor(() => expect(figures).toMatchObject({ receivedToday: 2, inTransit: 2 }))
 })
 
-it('lists users newest first', async () => {
-  await db.profiles.bulkPut([profile('middle', hoursAgo(5)), profile('newest', hoursAgo(1)), profile('oldest', hoursAgo(9), 'admin')])
+it('lists the users of the directory newest first, and counts its customers', async () => {
+  await keepCustomers('admin', [customer('middle', hoursAgo(5)), customer('newest', hoursAgo(1)), customer('oldest', hoursAgo(9), 'admin')])
   let names: string[] | undefined
+  let figures: ReturnType<typeof useDashboardFigures>
   function Probe() {
     names = useUsersPage('', {}, 0, 10)?.rows.map((row) => row.id)
+    figures = useDashboardFigures()
     return null
   }
   render(<Probe />)
   await vi.waitFor(() => expect(names).toEqual(['newest', 'middle', 'oldest']))
+  await vi.waitFor(() => expect(figures).toMatchObject({ customers: 2 }))
 })

@@ -1,7 +1,8 @@
 import Dexie, { type EntityTable } from 'dexie'
+import type { CustomerTuple } from './customer-index'
 import type { NotificationKind, NotificationRow, PackageRow, PackageStatus, PrealertRow, PriceBreakdown, ProfileRow, ShipmentAddress, ShipmentOptions, ShipmentRow, ShipmentService, ShipmentStatus } from './rows'
 
-/** A profile with its locker code: the customer's own, or for an admin the whole customer directory. */
+/** A full profile with its locker code: the customer's own, or on an admin's device the admins' and the customers the admin opened. */
 export type LocalProfile = ProfileRow & { locker_code: string | null }
 
 /**
@@ -11,7 +12,13 @@ export type LocalProfile = ProfileRow & { locker_code: string | null }
  */
 export type LocalPackage = Omit<PackageRow, 'deleted_at'> & { serverStatus?: string }
 
-export type SyncStream = 'packages' | 'profiles' | 'prealerts' | 'shipments' | 'notifications'
+/**
+ * A pulled stream's checkpoint key. An admin's working set comes in two parts (see
+ * sync-engine/working-set.ts): `packages`, `prealerts` and `shipments` hold the open part's
+ * checkpoints, `closed-*` the part that closed lately; a customer pulls everything of theirs under
+ * the plain names.
+ */
+export type SyncStream = 'packages' | 'profiles' | 'prealerts' | 'shipments' | 'notifications' | 'directory' | 'closed-packages' | 'closed-prealerts' | 'closed-shipments'
 
 /** Where a stream's pull stopped, for whom, and when it last finished. */
 export interface SyncState {
@@ -238,6 +245,12 @@ export interface SavedReport<Report = unknown> {
   fetchedAt: number
 }
 
+/** Up to a few hundred customers of the admin's directory, by the first byte of their ids (directory.ts). */
+export interface DirectoryBucket {
+  bucket: number
+  customers: CustomerTuple[]
+}
+
 /** supabase-js's persisted session, kept where the service worker can read it too. */
 export interface AuthItem {
   key: string
@@ -258,6 +271,7 @@ export class LocalDb extends Dexie {
   opened!: EntityTable<OpenedPackage, 'id'>
   reports!: EntityTable<SavedReport, 'key'>
   notifications!: EntityTable<NotificationRow, 'id'>
+  directory!: EntityTable<DirectoryBucket, 'bucket'>
 
   constructor(name = 'casillero') {
     super(name)
@@ -296,11 +310,14 @@ export class LocalDb extends Dexie {
     // Every index is written with every row a pull brings: this one only sorted the users list,
     // which reads every profile anyway (admin-queries.ts).
     this.version(10).stores({ profiles: 'id, email, role' })
+    // The admin's customer directory, many customers to a record. Its full profiles are now the
+    // admins' and those opened; the customers pulled before leave with the next trim.
+    this.version(11).stores({ directory: 'bucket' })
   }
 
   /** What the server's rows fill, with the checkpoints they were pulled to, and the files shown from them. */
   get readModelTables() {
-    return [this.profiles, this.packages, this.prealerts, this.shipments, this.notifications, this.syncState, this.seenFiles, this.opened, this.reports]
+    return [this.profiles, this.packages, this.prealerts, this.shipments, this.notifications, this.directory, this.syncState, this.seenFiles, this.opened, this.reports]
   }
 
   /** Tables of user data: everything but the persisted session (supabase-js itself ends it) and the owner. */

@@ -1,11 +1,11 @@
 import { act, cleanup, render } from '@testing-library/react'
 import { beforeEach, expect, it, vi } from 'vitest'
-import { useHeldIds } from './admin-queries'
-import { db, type LocalProfile } from './db'
+import { useHeldPackages } from './admin-queries'
+import { db, type LocalPackage } from './db'
 import { takeOwnership } from './owner'
 import { clearLocalData } from './wipe'
 
-const profile = (id: string) => ({ id, email: `${id}@example.test`, role: 'user', created_at: '2026-11-25T00:00:00Z', updated_at: '2026-11-25T00:00:00Z' }) as LocalProfile
+const pkg = (id: string) => ({ id, user_id: 'customer', status: 'recibido', created_at: '2026-11-25T00:00:00Z', updated_at: '2026-11-25T00:00:00Z', events: [] }) as unknown as LocalPackage
 
 beforeEach(async () => {
   cleanup()
@@ -14,10 +14,10 @@ beforeEach(async () => {
 })
 
 it('never answers for other ids: while it reads for new ones it says nothing, so a held row is never shown as missing', async () => {
-  await db.profiles.put(profile('held'))
+  await db.packages.put(pkg('held'))
   const seen: (string[] | undefined)[] = []
   function Probe({ ids }: { ids: string[] }) {
-    const held = useHeldIds('profiles', ids)
+    const held = useHeldPackages(ids)
     seen.push(held && ids.filter((id) => !held.has(id)))
     return null
   }
@@ -30,6 +30,6 @@ it('never answers for other ids: while it reads for new ones it says nothing, so
   // Each render either knew nothing yet or knew 'held' is on the device.
   expect(seen.filter((missing) => missing?.includes('held'))).toEqual([])
 
-  await act(() => db.profiles.put(profile('elsewhere')))
+  await act(() => db.packages.put(pkg('elsewhere')))
   await vi.waitFor(() => expect(seen.at(-1)).toEqual([]))
 })

@@ -27,29 +27,29 @@ beforeEach(() => clearLocalData())
 describe('pulled prealerts', () => {
   it('are stored with their checkpoint, and a later page updates a row in place', async () => {
     const u1 = await takeOwnership('u1')
-    await applyPulledPrealerts(u1, [prealert('a')], '10:a')
-    await applyPulledPrealerts(u1, [prealert('a', { state: 'received', package_id: 'p1', version: 2 })], '11:a')
+    await applyPulledPrealerts('prealerts', u1, [prealert('a')], '10:a')
+    await applyPulledPrealerts('prealerts', u1, [prealert('a', { state: 'received', package_id: 'p1', version: 2 })], '11:a')
     expect(await db.prealerts.toArray()).toEqual([prealert('a', { state: 'received', package_id: 'p1', version: 2 })])
     expect(await readSyncState('prealerts', 'u1')).toMatchObject({ checkpoint: '11:a' })
   })
 
   it('belong to one user: another user’s session starts from nothing, and a page still on its way for the first is dropped', async () => {
     const u1 = await takeOwnership('u1')
-    await applyPulledPrealerts(u1, [prealert('a')], '10:a')
+    await applyPulledPrealerts('prealerts', u1, [prealert('a')], '10:a')
     const u2 = await takeOwnership('u2')
     expect(await db.prealerts.count()).toBe(0)
-    await expect(applyPulledPrealerts(u1, [prealert('late')], '11:late')).rejects.toThrow(NotOwnerError)
-    await applyPulledPrealerts(u2, [prealert('b', { user_id: 'u2' })], '12:b')
+    await expect(applyPulledPrealerts('prealerts', u1, [prealert('late')], '11:late')).rejects.toThrow(NotOwnerError)
+    await applyPulledPrealerts('prealerts', u2, [prealert('b', { user_id: 'u2' })], '12:b')
     expect((await db.prealerts.toArray()).map((row) => row.id)).toEqual(['b'])
     expect(await readSyncState('prealerts', 'u2')).toMatchObject({ checkpoint: '12:b' })
   })
 
   it('leave with the read model, and nothing arriving later for that session lands', async () => {
     const u1 = await takeOwnership('u1')
-    await applyPulledPrealerts(u1, [prealert('a')], '10:a')
+    await applyPulledPrealerts('prealerts', u1, [prealert('a')], '10:a')
     await releaseOwnership(null)
     expect(await db.prealerts.count()).toBe(0)
-    await expect(applyPulledPrealerts(u1, [prealert('b')], '11:b')).rejects.toThrow(NotOwnerError)
+    await expect(applyPulledPrealerts('prealerts', u1, [prealert('b')], '11:b')).rejects.toThrow(NotOwnerError)
     expect(await db.prealerts.count()).toBe(0)
     expect(await readSyncState('prealerts', 'u1')).toBeNull()
   })
@@ -57,7 +57,7 @@ describe('pulled prealerts', () => {
 
 describe('the open prealert of a tracking code', () => {
   it('is the announced one; received and cancelled ones do not match', async () => {
-    await applyPulledPrealerts(await takeOwnership('admin'), [prealert('old', { state: 'cancelled' }), prealert('done', { state: 'received' }), prealert('open', { user_id: 'u2' })], '10:x')
+    await applyPulledPrealerts('prealerts', await takeOwnership('admin'), [prealert('old', { state: 'cancelled' }), prealert('done', { state: 'received' }), prealert('open', { user_id: 'u2' })], '10:x')
     expect(await readOpenPrealert('1Z999AA10123456784')).toMatchObject({ id: 'open', user_id: 'u2' })
     expect(await readOpenPrealert('OTHER123')).toBeNull()
     expect(await readOpenPrealert('')).toBeNull()

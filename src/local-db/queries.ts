@@ -103,8 +103,9 @@ export function useShippablePackages(userId: string) {
     const shipments = await db.shipments.where('[user_id+updated_at]').between([userId, Dexie.minKey], [userId, Dexie.maxKey]).toArray()
     const ops = (await db.outbox.where('shipmentId').above('').toArray()).filter(isShipmentOp).filter((op) => op.userId === userId)
     const taken = new Set(withPendingShipmentOps(shipments, ops).flatMap((shipment) => (openShipment(shipment.status) ? shipment.package_ids : [])))
-    const packages = await packagesOf(userId).toArray()
-    return packages.filter((pkg) => pkg.status === 'recibido' && !taken.has(pkg.id))
+    // Read by status: a customer's thousands of delivered packages are not read again at every page a pull writes.
+    const waiting = await db.packages.where('[status+updated_at]').between(['recibido', Dexie.minKey], ['recibido', Dexie.maxKey]).toArray()
+    return waiting.filter((pkg) => pkg.user_id === userId && !taken.has(pkg.id))
   }, [userId])
 }
 

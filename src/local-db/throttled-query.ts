@@ -1,8 +1,10 @@
 import Dexie from 'dexie'
 import { useEffect, useState, type DependencyList } from 'react'
 import { db, type LocalDb } from './db'
+import { onDirectoryChange } from './directory'
 
-type TableName = keyof Pick<LocalDb, 'profiles' | 'packages' | 'prealerts' | 'shipments' | 'syncState' | 'outbox'>
+/** Tables a query reads; `directory` is the customer directory this tab holds in memory. */
+type TableName = keyof Pick<LocalDb, 'profiles' | 'packages' | 'prealerts' | 'shipments' | 'syncState' | 'outbox' | 'directory'>
 
 /**
  * A live read for lists and figures over thousands of rows: it runs at once, then again after any
@@ -20,7 +22,7 @@ export function useThrottledQuery<T>(query: () => Promise<T>, deps: DependencyLi
     let dirty = false
     let lastRun = 0
     let timer: ReturnType<typeof setTimeout> | undefined
-    const prefixes = tables.map((table) => `idb://${db.name}/${table}/`)
+    const prefixes = tables.filter((table) => table !== 'directory').map((table) => `idb://${db.name}/${table}/`)
 
     async function run() {
       if (running) {
@@ -52,17 +54,22 @@ export function useThrottledQuery<T>(query: () => Promise<T>, deps: DependencyLi
       )
     }
 
-    const onMutated = (parts: Record<string, unknown>) => {
-      if (!Object.keys(parts).some((part) => prefixes.some((prefix) => part.startsWith(prefix)))) return
+    const changed = () => {
       if (running) dirty = true
       else schedule()
     }
+    const onMutated = (parts: Record<string, unknown>) => {
+      if (Object.keys(parts).some((part) => prefixes.some((prefix) => part.startsWith(prefix)))) changed()
+    }
     Dexie.on.storagemutated.subscribe(onMutated)
+    // The directory is read from this tab's copy in memory, which changes after its table does.
+    const stopDirectory = tables.includes('directory') ? onDirectoryChange(changed) : undefined
     void run()
     return () => {
       active = false
       clearTimeout(timer)
       Dexie.on.storagemutated.unsubscribe(onMutated)
+      stopDirectory?.()
     }
     // The caller's deps decide when the query itself changes, as with useEffect and useLiveQuery.
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -3,7 +3,7 @@ import { db, type LocalPackage, type LocalProfile, type StatusOp } from './db'
 import { takeOwnership, type DeviceOwner } from './owner'
 import type { PackageRow, PrealertRow } from './rows'
 import { clearLocalData } from './wipe'
-import { keepFetched, missingOwners, recentMs, startOverIfStale, staleCopyMs, trimWorkingSet } from './working-set'
+import { keepFetched, recentMs, startOverIfStale, staleCopyMs, trimWorkingSet } from './working-set'
 
 const now = Date.parse('2026-11-25T12:00:00Z')
 const daysAgo = (days: number) => new Date(now - days * 24 * 60 * 60 * 1000).toISOString()
@@ -104,20 +104,22 @@ describe('trimming the working set', () => {
     expect(await db.opened.toCollection().primaryKeys()).toEqual(['delivered-opened'])
   })
 
-  it('drops customers no row on the device belongs to, unless they changed lately, are admins or were opened', async () => {
+  it("drops customers' full profiles unless they are admins, the admin's own, queued for or opened lately: the directory names every customer", async () => {
     await db.profiles.bulkPut([
       profile('admin', { role: 'admin' }),
+      profile('other-admin', { role: 'admin' }),
       profile('customer-1'),
-      profile('customer-2'),
-      profile('customer-quiet'),
       profile('customer-new', { updated_at: daysAgo(2) }),
       profile('customer-looked-up'),
+      profile('customer-looked-up-long-ago'),
     ])
     await db.packages.put(pkg('p1'))
-    await db.prealerts.put(prealert('a1', {}))
-    await db.opened.put({ id: 'customer-looked-up', openedAt: now })
+    await db.opened.bulkPut([
+      { id: 'customer-looked-up', openedAt: now },
+      { id: 'customer-looked-up-long-ago', openedAt: now - recentMs - 60_000 },
+    ])
     await trimWorkingSet(admin, now)
-    expect(await ids('profiles')).toEqual(['admin', 'customer-1', 'customer-2', 'customer-looked-up', 'customer-new'])
+    expect(await ids('profiles')).toEqual(['admin', 'customer-looked-up', 'other-admin'])
   })
 
   it('writes nothing for a session that has ended', async () => {
@@ -127,24 +129,16 @@ describe('trimming the working set', () => {
   })
 })
 
-describe('the customers the device lacks', () => {
-  it('are the owners of its packages, prealerts and shipments it holds no profile for', async () => {
-    await db.profiles.put(profile('customer-1'))
-    await db.packages.bulkPut([pkg('p1'), pkg('p2', { user_id: 'customer-3' })])
-    await db.prealerts.put(prealert('a1', {}))
-    expect((await missingOwners()).sort()).toEqual(['customer-2', 'customer-3'])
-  })
-})
-
 describe('rows fetched outside the pulls', () => {
   const fetchedPackage = (id: string, changes: Partial<PackageRow> = {}): PackageRow => ({ ...pkg(id), deleted_at: null, ...changes })
 
-  it('are added where the device has none, never over a row the pulls keep current, and opened ones are remembered', async () => {
+  it('packages are added where the device has none, never over a row the pulls keep current; full profiles replace the older; opened ones are remembered', async () => {
     await db.packages.put(pkg('held', { status: 'transito', version: 3 }))
-    await keepFetched(admin, { packages: [fetchedPackage('held', { status: 'recibido', version: 2 }), fetchedPackage('old')], profiles: [{ ...profile('customer-1'), deleted_at: null }], opened: ['old'] }, now)
+    await db.profiles.put(profile('customer-1', { city: 'Valencia' }))
+    await keepFetched(admin, { packages: [fetchedPackage('held', { status: 'recibido', version: 2 }), fetchedPackage('old')], profiles: [{ ...profile('customer-1', { city: 'Caracas' }), deleted_at: null }], opened: ['old'] }, now)
     expect(await db.packages.get('held')).toMatchObject({ status: 'transito', version: 3 })
     expect(await db.packages.get('old')).toMatchObject({ id: 'old', status: 'recibido' })
-    expect(await db.profiles.get('customer-1')).toMatchObject({ email: 'customer-1@example.test' })
+    expect(await db.profiles.get('customer-1')).toMatchObject({ email: 'customer-1@example.test', city: 'Caracas' })
     expect(await db.opened.toArray()).toEqual([{ id: 'old', openedAt: now }])
   })
 
@@ -157,17 +151,19 @@ describe('rows fetched outside the pulls', () => {
 
 describe('a copy too old to bring up to date', () => {
   async function synced(at: number) {
-    for (const key of ['packages', 'profiles', 'prealerts', 'shipments'] as const) await db.syncState.put({ key, userId: 'admin', checkpoint: '100:x', syncedAt: at })
+    for (const key of ['directory', 'packages', 'profiles', 'prealerts', 'shipments', 'closed-packages'] as const) await db.syncState.put({ key, userId: 'admin', checkpoint: '100:x', syncedAt: at })
   }
 
-  it('starts over: every row without queued changes goes, with the checkpoints', async () => {
+  it('starts over: every row without queued changes goes, with the directory and the checkpoints', async () => {
     await synced(now - staleCopyMs - 1)
+    await db.directory.put({ bucket: 3, customers: [['03000000-0000-4000-8000-000000000000', 'MIA100003', 'c@example.test', 'C', null, 'basic', 'user', null, daysAgo(40)]] })
     await db.packages.bulkPut([pkg('queued'), pkg('plain')])
     await db.outbox.add(statusOp('queued'))
     await db.profiles.bulkPut([profile('admin', { role: 'admin' }), profile('customer-1')])
     expect(await startOverIfStale(admin, now)).toBe(true)
     expect(await ids('packages')).toEqual(['queued'])
     expect(await ids('profiles')).toEqual(['admin'])
+    expect(await db.directory.count()).toBe(0)
     expect(await db.syncState.count()).toBe(0)
   })
 

@@ -4,9 +4,10 @@ import { assertOwner, type DeviceOwner } from './owner'
 import type { PackageRow, PulledProfile } from './rows'
 
 // An admin's device keeps the desk's working set (docs/architecture.md, "The admin's working set"):
-// open packages, prealerts and shipments, whatever changed in the last 30 days, the customers of
-// those rows, and what the admin opened from the history. The server's pulls send only that; rows
-// leave it only as time passes, so the device drops them itself, by the same rule.
+// open packages, prealerts and shipments, whatever changed in the last 30 days, the directory of
+// every customer, and what the admin opened from the history (packages, and customers' full
+// profiles). The server's pulls send only that; rows leave it only as time passes, so the device
+// drops them itself, by the same rule.
 
 const day = 24 * 60 * 60 * 1000
 /** What the pulls call recent (public.working_set_since()). */
@@ -16,7 +17,7 @@ export const recentMs = 30 * day
  * change is older than 30 days, so no pull will bring it. It starts its copy over instead.
  */
 export const staleCopyMs = 25 * day
-const streams: SyncStream[] = ['packages', 'profiles', 'prealerts', 'shipments']
+const streams: SyncStream[] = ['directory', 'profiles', 'packages', 'prealerts', 'shipments', 'closed-packages', 'closed-prealerts', 'closed-shipments']
 
 /** Ids of rows with changes still in the outbox: never dropped, whatever their age. */
 async function queuedSubjects(): Promise<Set<string>> {
@@ -25,9 +26,10 @@ async function queuedSubjects(): Promise<Set<string>> {
 
 /**
  * Drops what has left the working set: delivered packages, received or cancelled prealerts and
- * delivered or cancelled shipments unchanged for 30 days, customers no row on the device belongs
- * to, and the record of packages opened more than 30 days ago. Rows with queued changes, and
- * what the admin opened recently, stay. Returns how many rows left.
+ * delivered or cancelled shipments unchanged for 30 days, customers' full profiles not opened in
+ * that time (the directory names every customer), and the record of what was opened more than 30
+ * days ago. Rows with queued changes, and what the admin opened recently, stay. Returns how many
+ * rows left.
  *
  * It reads index keys, and whole rows only of the few it may drop: on a phone holding twenty
  * thousand rows, walking them with a cursor takes seconds.
@@ -39,6 +41,7 @@ export async function trimWorkingSet(owner: DeviceOwner, now = Date.now()): Prom
     await db.opened.where('openedAt').below(now - recentMs).delete()
     const kept = await queuedSubjects()
     for (const id of await db.opened.toCollection().primaryKeys()) kept.add(id)
+    kept.add(owner.userId)
     const droppable = (id: string) => !kept.has(id)
     const old = <Row extends { id: string; updated_at: string }>(row: Row | undefined): row is Row => row !== undefined && row.updated_at < cutoff
     /** Of rows in a closed state (their keys, from an index on it), those unchanged since the cutoff, but for those kept. */
@@ -48,31 +51,10 @@ export async function trimWorkingSet(owner: DeviceOwner, now = Date.now()): Prom
     const packages = (await db.packages.where('[status+updated_at]').between(['entregado', Dexie.minKey], ['entregado', cutoff]).primaryKeys()).filter(droppable)
     const prealerts = await unchanged(await db.prealerts.where('state').anyOf('received', 'cancelled').primaryKeys(), (ids) => db.prealerts.bulkGet(ids))
     const shipments = await unchanged(await db.shipments.where('status').anyOf('delivered', 'cancelled').primaryKeys(), (ids) => db.shipments.bulkGet(ids))
-    await Promise.all([db.packages.bulkDelete(packages), db.prealerts.bulkDelete(prealerts), db.shipments.bulkDelete(shipments)])
-
-    const owners = await ownersOnDevice()
-    const unowned = (await db.profiles.toCollection().primaryKeys()).filter((id) => !owners.has(id) && droppable(id))
-    const profiles = (await db.profiles.bulkGet(unowned)).filter(old).filter((profile) => profile.role !== 'admin').map((profile) => profile.id)
-    await db.profiles.bulkDelete(profiles)
+    const profiles = (await db.profiles.where('role').equals('user').primaryKeys()).filter(droppable)
+    await Promise.all([db.packages.bulkDelete(packages), db.prealerts.bulkDelete(prealerts), db.shipments.bulkDelete(shipments), db.profiles.bulkDelete(profiles)])
     return packages.length + prealerts.length + shipments.length + profiles.length
   })
-}
-
-/** The customers the device's packages, prealerts and shipments belong to. */
-async function ownersOnDevice(): Promise<Set<string>> {
-  const [packageKeys, prealerts, shipments] = await Promise.all([
-    db.packages.orderBy('[user_id+updated_at]').keys(),
-    db.prealerts.orderBy('[user_id+updated_at]').keys(),
-    db.shipments.orderBy('[user_id+updated_at]').keys(),
-  ])
-  return new Set([...packageKeys, ...prealerts, ...shipments].map((key) => (key as unknown as [string, string])[0]))
-}
-
-/** Customers the device's rows belong to whose profile it does not hold (unchanged for 30 days, so not pulled). */
-export async function missingOwners(): Promise<string[]> {
-  const owners = await ownersOnDevice()
-  const held = new Set(await db.profiles.toCollection().primaryKeys())
-  return [...owners].filter((id) => !held.has(id))
 }
 
 /**
@@ -88,6 +70,7 @@ export async function startOverIfStale(owner: DeviceOwner, now = Date.now()): Pr
     const unqueued = (id: string) => !kept.has(id)
     await Promise.all([db.packages, db.prealerts, db.shipments].map(async (table) => table.bulkDelete((await table.toCollection().primaryKeys()).filter(unqueued))))
     await db.profiles.where('id').notEqual(owner.userId).delete()
+    await db.directory.clear()
     await db.syncState.bulkDelete(streams)
     return true
   })
@@ -104,9 +87,9 @@ async function addMissing<Row>(table: Table<Row, string>, rows: Row[]) {
 }
 
 /**
- * Rows fetched from the server outside the pulls (a search of the history, a missing customer):
- * added where the device has none, since a row the device holds is kept current by the pulls and
- * may be newer than this answer. `opened` ids are kept on the device for 30 days.
+ * Rows fetched from the server outside the pulls (a search of the history, a customer opened):
+ * packages added where the device has none, since a package the device holds is kept current by
+ * the pulls and may be newer than this answer; full profiles as fetched. `opened` ids are kept on the device for 30 days.
  */
 export async function keepFetched(owner: DeviceOwner | string, fetched: { packages?: PackageRow[]; profiles?: PulledProfile[]; opened?: string[] }, now = Date.now()) {
   await db.transaction('rw', [db.packages, db.profiles, db.opened, db.owner], async () => {
@@ -118,7 +101,8 @@ export async function keepFetched(owner: DeviceOwner | string, fetched: { packag
       return [profile]
     })
     await addMissing(db.packages, packages)
-    await addMissing(db.profiles, profiles)
+    // No pull keeps a customer's full profile current: the newest fetched is the one to keep.
+    await db.profiles.bulkPut(profiles)
     await db.opened.bulkPut((fetched.opened ?? []).map((id) => ({ id, openedAt: now })))
   })
 }

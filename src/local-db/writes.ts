@@ -1,6 +1,8 @@
 import { db, isPackageOp, type LocalPackage, type LocalProfile, type SyncState, type SyncStream } from './db'
+import { keepCustomers, readDirectory } from './directory'
 import { withPendingOps } from './overlay'
 import { assertOwner, type DeviceOwner } from './owner'
+import { writePulledPage as applyPage } from './pulled-page'
 import type { NotificationRow, PackageRow, PrealertRow, ProfileRow, PulledProfile, ShipmentRow } from './rows'
 
 /** A stream's stored pull checkpoint, or null when there is none for this user (a fresh start). */
@@ -10,27 +12,13 @@ export async function readSyncState(stream: SyncStream, userId: string): Promise
 }
 
 /**
- * Writes one pulled page with its checkpoint, atomically: a crash between pages resumes from the
- * last page written. A page that arrives after its session ended (a sign-out, another user) throws
- * NotOwnerError and writes nothing.
- */
-async function applyPage(stream: SyncStream, owner: DeviceOwner, checkpoint: string | null, write: () => Promise<void>) {
-  await db.transaction('rw', [...db.dataTables, db.owner], async () => {
-    await assertOwner(owner)
-    const previous = await db.syncState.get(stream)
-    await write()
-    await db.syncState.put({ key: stream, userId: owner.userId, checkpoint, syncedAt: previous?.syncedAt ?? null })
-  })
-}
-
-/**
  * Pulled packages: upserts are idempotent, tombstones delete, and this device's pending changes stay
  * on top. A page fetched before a push was answered may briefly put back the older row; the push's
  * change is newer than the page's checkpoint, so the next pull (the scheduler runs one after every
  * push) brings it again. Checking each row's version here would cost a read per row on every pull.
  */
-export function applyPulledPackages(owner: DeviceOwner, rows: PackageRow[], checkpoint: string | null): Promise<void> {
-  return applyPage('packages', owner, checkpoint, async () => {
+export function applyPulledPackages(stream: SyncStream, owner: DeviceOwner, rows: PackageRow[], checkpoint: string | null): Promise<void> {
+  return applyPage(stream, owner, checkpoint, async () => {
     const ops = (await db.outbox.toArray()).filter(isPackageOp)
     const queued = new Set(ops.map((op) => op.packageId))
     const live: LocalPackage[] = []
@@ -48,8 +36,8 @@ export function applyPulledPackages(owner: DeviceOwner, rows: PackageRow[], chec
  * Pulled profiles (with their locker codes): upserts, and tombstones delete. A deleted customer's
  * packages went with them on the server (a cascade, which leaves no package tombstones), so here too.
  */
-export function applyPulledProfiles(owner: DeviceOwner, rows: PulledProfile[], checkpoint: string | null): Promise<void> {
-  return applyPage('profiles', owner, checkpoint, async () => {
+export function applyPulledProfiles(stream: SyncStream, owner: DeviceOwner, rows: PulledProfile[], checkpoint: string | null): Promise<void> {
+  return applyPage(stream, owner, checkpoint, async () => {
     const live: LocalProfile[] = []
     const deleted: string[] = []
     for (const row of rows) {
@@ -66,40 +54,48 @@ export function applyPulledProfiles(owner: DeviceOwner, rows: PulledProfile[], c
 }
 
 /** Pulled prealerts: upserts (a cancelled or received prealert stays, with its state). */
-export function applyPulledPrealerts(owner: DeviceOwner, rows: PrealertRow[], checkpoint: string | null): Promise<void> {
-  return applyPage('prealerts', owner, checkpoint, () => db.prealerts.bulkPut(rows).then(() => undefined))
+export function applyPulledPrealerts(stream: SyncStream, owner: DeviceOwner, rows: PrealertRow[], checkpoint: string | null): Promise<void> {
+  return applyPage(stream, owner, checkpoint, () => db.prealerts.bulkPut(rows).then(() => undefined))
 }
 
 /** Pulled shipments: upserts (a delivered or cancelled shipment stays, with its status). */
-export function applyPulledShipments(owner: DeviceOwner, rows: ShipmentRow[], checkpoint: string | null): Promise<void> {
-  return applyPage('shipments', owner, checkpoint, () => db.shipments.bulkPut(rows).then(() => undefined))
+export function applyPulledShipments(stream: SyncStream, owner: DeviceOwner, rows: ShipmentRow[], checkpoint: string | null): Promise<void> {
+  return applyPage(stream, owner, checkpoint, () => db.shipments.bulkPut(rows).then(() => undefined))
 }
 
 /**
  * Pulled notifications: upserts. A notification read on this device stays read while the server has
  * not heard so yet (its op is on its way); none is ever unread again.
  */
-export function applyPulledNotifications(owner: DeviceOwner, rows: NotificationRow[], checkpoint: string | null): Promise<void> {
-  return applyPage('notifications', owner, checkpoint, async () => {
+export function applyPulledNotifications(stream: SyncStream, owner: DeviceOwner, rows: NotificationRow[], checkpoint: string | null): Promise<void> {
+  return applyPage(stream, owner, checkpoint, async () => {
     const held = await db.notifications.bulkGet(rows.map((row) => row.id))
     await db.notifications.bulkPut(rows.map((row, i) => ({ ...row, read_at: row.read_at ?? held[i]?.read_at ?? null })))
   })
 }
 
-/** Marks a complete pull of a stream (every page applied). */
+/** Marks a complete pull of a stream (every page applied; a stream with nothing to send yet is complete too). */
 export async function markSynced(stream: SyncStream, owner: DeviceOwner, at: number): Promise<void> {
   await db.transaction('rw', db.syncState, db.owner, async () => {
     await assertOwner(owner)
     const state = await db.syncState.get(stream)
-    if (state?.userId === owner.userId) await db.syncState.put({ ...state, syncedAt: at })
+    await db.syncState.put({ key: stream, userId: owner.userId, checkpoint: state?.userId === owner.userId ? state.checkpoint : null, syncedAt: at })
   })
 }
 
-/** A profile saved online during `owner`'s session: the server's row replaces the local one, keeping its locker code. */
+/**
+ * A profile saved online during `owner`'s session: the server's row replaces the full profile the
+ * device holds (keeping its locker code), and the customer's line in an admin's directory follows.
+ */
 export async function saveProfile(owner: DeviceOwner, profile: ProfileRow): Promise<void> {
   await db.transaction('rw', db.profiles, db.owner, async () => {
     await assertOwner(owner)
     const current = await db.profiles.get(profile.id)
-    await db.profiles.put({ ...profile, locker_code: current?.locker_code ?? null })
+    if (current || profile.id === owner.userId) await db.profiles.put({ ...profile, locker_code: current?.locker_code ?? null })
   })
+  const listed = (await readDirectory()).get(profile.id)
+  if (listed) {
+    const { email, full_name, phone, role, plan = listed.plan, avatar_path = listed.avatar_path } = profile
+    await keepCustomers(owner, [{ ...listed, email, full_name, phone, role, plan, avatar_path }])
+  }
 }

@@ -35,7 +35,7 @@ it('marks the unread ones read on the device at once and queues one op with thei
 
 it('a pull that brings a notification unread, before the server heard it was read, leaves it read', async () => {
   await queueNotificationsRead('customer', ['a'])
-  await applyPulledNotifications(owner, [notification('a'), notification('d')], '1:x')
+  await applyPulledNotifications('notifications', owner, [notification('a'), notification('d')], '1:x')
   expect((await db.notifications.get('a'))?.read_at).not.toBeNull()
   expect((await db.notifications.get('d'))?.read_at).toBeNull()
 })

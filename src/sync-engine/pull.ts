@@ -1,5 +1,6 @@
 import type { SyncStream } from '@/local-db/db'
 import type { DeviceOwner } from '@/local-db/owner'
+import { applyDirectoryChanges, type CustomerTuple, type DirectoryChanges } from '@/local-db/directory'
 import type { NotificationRow, PackageRow, PrealertRow, PullPage, PulledProfile, ShipmentRow } from '@/local-db/rows'
 import { applyPulledNotifications, applyPulledPackages, applyPulledPrealerts, applyPulledProfiles, applyPulledShipments, markSynced, readSyncState } from '@/local-db/writes'
 import type { Supabase } from '@/remote/create-client'
@@ -17,31 +18,99 @@ export class SyncError extends Error {
   }
 }
 
-/** A table the read model pulls: its RPC, the field its rows come in, and how a page is written. */
+/** A stream the read model pulls: its RPC and what else it is asked, where its checkpoint is kept, and how a page is written. */
 export interface Stream<Row> {
   name: SyncStream
   rpc: string
-  apply: (owner: DeviceOwner, rows: Row[], checkpoint: string | null) => Promise<void>
+  /** Arguments besides the checkpoint and the page size (an admin's part of the working set). */
+  args?: Record<string, unknown>
+  /** The rows of a page, as the RPC sends them. */
+  rows: (page: Record<string, unknown>) => Row[]
+  pageSize: number
+  /** Writes a page with its checkpoint; `last` when no page follows it in this pull. */
+  apply(owner: DeviceOwner, rows: Row[], checkpoint: string | null, last: boolean): Promise<void>
 }
 
-export const packageStream: Stream<PackageRow> = { name: 'packages', rpc: 'pull_packages', apply: applyPulledPackages }
-export const profileStream: Stream<PulledProfile> = { name: 'profiles', rpc: 'pull_profiles', apply: applyPulledProfiles }
-export const prealertStream: Stream<PrealertRow> = { name: 'prealerts', rpc: 'pull_prealerts', apply: applyPulledPrealerts }
-export const shipmentStream: Stream<ShipmentRow> = { name: 'shipments', rpc: 'pull_shipments', apply: applyPulledShipments }
-export const notificationStream: Stream<NotificationRow> = { name: 'notifications', rpc: 'pull_notifications', apply: applyPulledNotifications }
+/** Up to 1,000 rows a page: about a megabyte of packages. */
+const pullPageSize = 1000
+
+type Table = 'packages' | 'prealerts' | 'shipments'
+const writers = { packages: applyPulledPackages, prealerts: applyPulledPrealerts, shipments: applyPulledShipments }
+
+/**
+ * A table's pull: a customer's rows, all of them (no part); for an admin, one part of the working
+ * set: `open` under the table's own checkpoint, `closed` (what closed lately) under one of its own.
+ */
+export function tableStream<T extends Table>(table: T, part?: 'open' | 'closed'): Stream<Parameters<(typeof writers)[T]>[2][number]> {
+  const name: SyncStream = part === 'closed' ? `closed-${table}` : table
+  const write = writers[table] as (stream: SyncStream, owner: DeviceOwner, rows: unknown[], checkpoint: string | null) => Promise<void>
+  return {
+    name,
+    rpc: `pull_${table}`,
+    args: part ? { p_part: part } : undefined,
+    rows: (page) => page[table] as never[],
+    pageSize: pullPageSize,
+    apply: (owner, rows, checkpoint) => write(name, owner, rows, checkpoint),
+  }
+}
+
+export const packageStream: Stream<PackageRow> = tableStream('packages')
+export const prealertStream: Stream<PrealertRow> = tableStream('prealerts')
+export const shipmentStream: Stream<ShipmentRow> = tableStream('shipments')
+export const profileStream: Stream<PulledProfile> = {
+  name: 'profiles',
+  rpc: 'pull_profiles',
+  rows: (page) => page.profiles as PulledProfile[],
+  pageSize: pullPageSize,
+  apply: (owner, rows, checkpoint) => applyPulledProfiles('profiles', owner, rows, checkpoint),
+}
+export const notificationStream: Stream<NotificationRow> = {
+  name: 'notifications',
+  rpc: 'pull_notifications',
+  rows: (page) => page.notifications as NotificationRow[],
+  pageSize: pullPageSize,
+  apply: (owner, rows, checkpoint) => applyPulledNotifications('notifications', owner, rows, checkpoint),
+}
+
+/** A customer of the directory as pulled, or the id of one deleted. */
+export type DirectoryRow = CustomerTuple | { removed: string }
+
+/**
+ * The admin's customer directory: tuples, 5,000 a page. A first pull's pages are kept until the
+ * last and written together, so each bucket of customers is written once rather than once a page
+ * (directory.ts); should the pull fail part-way, the next one starts it again.
+ */
+export function directoryStream(): Stream<DirectoryRow> {
+  let held: DirectoryChanges = { customers: [], removed: [] }
+  return {
+    name: 'directory',
+    rpc: 'pull_directory',
+    rows: (page) => [...(page.customers as CustomerTuple[]), ...(page.removed as string[]).map((id) => ({ removed: id }))],
+    pageSize: 5000,
+    async apply(owner, rows, checkpoint, last) {
+      for (const row of rows) {
+        if (Array.isArray(row)) held.customers.push(row)
+        else held.removed.push(row.removed)
+      }
+      if (!last) return
+      const changes = held
+      held = { customers: [], removed: [] }
+      await applyDirectoryChanges(owner, changes, checkpoint)
+    },
+  }
+}
 
 export function rpcPullSource<Row>(client: Supabase, stream: Stream<Row>, signal?: AbortSignal): PullSource<Row> {
   return async (since, limit) => {
-    let call = client.rpc(stream.rpc, { p_since: since, p_limit: limit })
+    let call = client.rpc(stream.rpc, { p_since: since, p_limit: limit, ...stream.args })
     if (signal) call = call.abortSignal(signal)
     const { data, error } = await call
     if (error) throw new SyncError(error.message, Boolean(error.code))
     const page = data as Record<string, unknown> & Omit<PullPage<Row>, 'rows'>
-    return { rows: page[stream.name] as Row[], checkpoint: page.checkpoint, has_more: page.has_more }
+    return { rows: stream.rows(page), checkpoint: page.checkpoint, has_more: page.has_more }
   }
 }
 
-const pullPageSize = 1000
 /** Pages received and not yet written that a pull holds at most (each up to about a megabyte). */
 const pagesAhead = 3
 
@@ -53,7 +122,7 @@ const pagesAhead = 3
  * current one is written; the pull settles only once no request of it is left in flight. Returns
  * the rows moved.
  */
-export async function pullStream<Row>(stream: Stream<Row>, source: PullSource<Row>, owner: DeviceOwner, pageSize = pullPageSize, signal?: AbortSignal): Promise<number> {
+export async function pullStream<Row>(stream: Stream<Row>, source: PullSource<Row>, owner: DeviceOwner, pageSize = stream.pageSize, signal?: AbortSignal): Promise<number> {
   let checkpoint = (await readSyncState(stream.name, owner.userId))?.checkpoint ?? null
   signal?.throwIfAborted()
   let moved = 0
@@ -62,7 +131,8 @@ export async function pullStream<Row>(stream: Stream<Row>, source: PullSource<Ro
     for (;;) {
       const page = await pages.take()
       signal?.throwIfAborted()
-      if (page.rows.length > 0 || page.checkpoint !== checkpoint) await stream.apply(owner, page.rows, page.checkpoint)
+      // The last page is applied whenever this pull brought rows: a stream may hold pages until it.
+      if (page.rows.length > 0 || page.checkpoint !== checkpoint || (!page.has_more && moved > 0)) await stream.apply(owner, page.rows, page.checkpoint, !page.has_more)
       moved += page.rows.length
       checkpoint = page.checkpoint
       if (!page.has_more) break

@@ -6,12 +6,12 @@ import { openLiveChannel, type LiveChannel } from '@/remote/live-changes'
 import { useConnectivityStore, waitForBackend } from '@/stores/connectivity-store'
 import { useSessionStore } from '@/stores/session-store'
 import { initialSyncStatus, useSyncStatusStore } from '@/stores/sync-status-store'
-import { notificationStream, packageStream, prealertStream, profileStream, pullStream, rpcPullSource, shipmentStream, SyncError } from './pull'
+import { notificationStream, packageStream, prealertStream, profileStream, shipmentStream, SyncError } from './pull'
 import { liveTablesFor } from './live-tables'
 import { oneAtATime, withDeadline } from './one-at-a-time'
 import { flushOutbox } from './push'
 import { flushRequest, outboxSyncTag, type FlushReply } from './worker-protocol'
-import { workingSetKeeper } from './working-set'
+import { adminPuller, pullTogether } from './working-set'
 
 /** Only while the live channel is down: joined, changes arrive as they happen. */
 const periodicPullMs = 30_000
@@ -20,6 +20,8 @@ const liveChangeSettleMs = 100
 /** A backstop: every request already times out, so a refresh this long is stuck somewhere else. */
 const refreshDeadlineMs = 120_000
 const retryAfterErrorMs = 30_000
+/** A customer's device holds everything of theirs. */
+const customerStreams = [profileStream, packageStream, prealertStream, shipmentStream, notificationStream]
 
 /** Asks the service worker to send the outbox when the browser is back online, even with no page open. */
 function requestBackgroundSync() {
@@ -53,7 +55,7 @@ export function startSync(getClient: () => Promise<Supabase>, owner: DeviceOwner
   let forceNextPush = false
   const reachable = () => useConnectivityStore.getState().reachable
   const stopWaiting = waitForBackend()
-  const workingSet = workingSetKeeper(owner)
+  const pullWorkingSet = adminPuller(owner)
   const isAdmin = () => useSessionStore.getState().role === 'admin'
 
   const pull = oneAtATime(async () => {
@@ -64,29 +66,10 @@ export function startSync(getClient: () => Promise<Supabase>, owner: DeviceOwner
         async (deadline) => {
           const client = await getClient()
           const both = AbortSignal.any([signal, deadline])
-          const admin = isAdmin()
-          if (admin) await workingSet.before()
-          const owners = admin ? workingSet.pulling(client, both) : undefined
-          const profiles = owners?.noting(profileStream) ?? profileStream
-          const packages = owners?.following(packageStream) ?? packageStream
-          const prealerts = owners?.following(prealertStream) ?? prealertStream
-          const shipments = owners?.following(shipmentStream) ?? shipmentStream
-          // Every stream, and the customers fetched beside them, settle before the pull does: one
-          // failing must not leave the others paging beside the next pull.
-          const streams = await Promise.allSettled([
-            pullStream(profiles, rpcPullSource(client, profiles, both), owner, undefined, both),
-            pullStream(packages, rpcPullSource(client, packages, both), owner, undefined, both),
-            pullStream(prealerts, rpcPullSource(client, prealerts, both), owner, undefined, both),
-            pullStream(shipments, rpcPullSource(client, shipments, both), owner, undefined, both),
-            // The database tells customers of what happens to their things; an admin is told nothing.
-            ...(admin ? [] : [pullStream(notificationStream, rpcPullSource(client, notificationStream, both), owner, undefined, both)]),
-          ])
-          const failed = streams.find((result) => result.status === 'rejected')
-          if (failed) {
-            await owners?.settled()
-            throw failed.reason
-          }
-          await owners?.after()
+          // The database tells customers of what happens to their things; an admin is told nothing,
+          // and pulls the working set instead of everything.
+          if (isAdmin()) await pullWorkingSet(client, both)
+          else await pullTogether(client, owner, customerStreams, both)
         },
         refreshDeadlineMs,
         () => new SyncError('Sync took too long', false),

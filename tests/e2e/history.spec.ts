@@ -3,8 +3,9 @@ import { demoAdmin, logInThroughUi } from './backend'
 import { waitForServiceWorker } from './service-worker'
 
 // The demo data's past customer, historia@example.com, has three packages delivered a year ago:
-// outside the admin's working set, so never on the admin's device until the desk asks for them.
-// These tests only read them, so they hold on a backend every spec shares.
+// outside the admin's working set, so never on the admin's device until the desk asks for them
+// (the customer is, in the directory: directory.spec.ts). This test only reads them, so it holds on
+// a backend every spec shares.
 
 const pastCustomer = 'historia@example.com'
 const searchLabel = 'Search by tracking code, locker or customer email'
@@ -29,8 +30,8 @@ test('an old package is found in the whole history, opened into the device, and 
   await history.getByRole('button', { name: 'Open HIST2025000001' }).click()
   await expect(page).toHaveURL(/\/en\/admin-panel\?customer=/)
   await expect(main.getByTestId('found-customer')).toContainText(pastCustomer)
-  await expect(main.getByTestId('admin-package')).toHaveCount(1)
-  await expect(main.getByTestId('admin-package')).toContainText('HIST2025000001')
+  // Other specs may give the past customer new packages: this one is among theirs.
+  await expect(main.getByTestId('admin-package').filter({ hasText: 'HIST2025000001' })).toHaveCount(1)
 
   await context.setOffline(true)
   await page.goto('/admin/packages')
@@ -39,39 +40,4 @@ test('an old package is found in the whole history, opened into the device, and 
   await expect(main.getByTestId('package-row')).toContainText('HIST2025000001')
   await expect(main.getByTestId('history-offline')).toHaveText('Only what is on this device is listed: searching the older history needs a connection.', noticed)
   await context.setOffline(false)
-})
-
-test('the package tool finds a past customer on the server, and offline says they need a connection', async ({ page, context }) => {
-  await logInThroughUi(page, '/admin/login', demoAdmin)
-  await waitForServiceWorker(page)
-  await page.goto('/en/admin-panel')
-  const main = page.getByRole('main')
-  await expect(page.getByTestId('offline-indicator')).toBeHidden()
-
-  await context.setOffline(true)
-  await expect(page.getByTestId('offline-indicator')).toBeVisible(noticed)
-  await main.getByLabel('Customer email').fill(pastCustomer)
-  await main.getByRole('button', { name: 'Search' }).click()
-  await expect(main.getByLabel('Customer email')).toHaveAccessibleDescription(
-    'User not found on this device. Customers without activity in the last 30 days are found once the connection is back.',
-  )
-
-  await context.setOffline(false)
-  await expect(page.getByTestId('offline-indicator')).toBeHidden(noticed)
-  await main.getByRole('button', { name: 'Search' }).click()
-  await expect(main.getByTestId('found-customer')).toContainText(pastCustomer)
-})
-
-test('the users page finds a past customer in the whole directory and edits them', async ({ page }) => {
-  await logInThroughUi(page, '/admin/login', demoAdmin)
-  await page.goto('/admin/users')
-  const main = page.getByRole('main')
-  await main.getByLabel('Search by name, email or role').fill('historia')
-  await expect(main.getByText('No user matches “historia”.')).toBeVisible()
-  const directory = main.getByRole('region', { name: 'In the whole directory' })
-  await expect(directory.getByTestId('directory-row')).toHaveCount(1)
-  await expect(directory.getByTestId('directory-row')).toContainText('Historia Demo')
-  await directory.getByRole('button', { name: `Edit ${pastCustomer}` }).click()
-  await expect(page.getByRole('dialog')).toBeVisible()
-  await expect(page.getByRole('dialog').getByLabel('Full name')).toHaveValue('Historia Demo')
 })

@@ -5,10 +5,11 @@ import type { StandIn } from '../../supabase/local/server'
 import { demoAdmin, newClient, signedIn, startTestStandIn, uniqueEmail } from '../backend/helpers'
 import { takeOwnership } from '@/local-db/owner'
 import { db } from '@/local-db/db'
+import { readDirectory } from '@/local-db/directory'
 import { clearLocalData } from '@/local-db/wipe'
 import type { Supabase } from '@/remote/client'
 import { saveProfile } from '@/sync-engine/profile'
-import { profileStream, pullStream, rpcPullSource } from '@/sync-engine/pull'
+import { directoryStream, profileStream, pullStream, rpcPullSource } from '@/sync-engine/pull'
 
 // Saving a profile through real supabase-js against the stand-in: the server decides, the local copy follows.
 
@@ -77,11 +78,18 @@ describe('saveProfile', () => {
     await save(admin, ana!.id, { plan: 'basic' })
   })
 
-  it("an admin changes a customer's role, and the admin's copy shows it", async () => {
+  it("an admin changes a customer's role and name, and the admin's directory shows it at once", async () => {
     const [, beto] = customers
-    await save(admin, beto!.id, { role: 'admin' })
+    await clearLocalData()
+    const adminDevice = await takeOwnership((await admin.auth.getUser()).data.user!.id)
+    const directory = directoryStream()
+    await pullStream(directory, rpcPullSource(admin as unknown as Supabase, directory), adminDevice)
+    expect((await readDirectory()).get(beto!.id)).toMatchObject({ role: 'user' })
+    await save(admin, beto!.id, { role: 'admin', full_name: 'Beto Admin' })
     expect(await serverProfile(beto!.id)).toMatchObject({ role: 'admin' })
-    expect(await db.profiles.get(beto!.id)).toMatchObject({ role: 'admin' })
+    expect((await readDirectory()).get(beto!.id)).toMatchObject({ role: 'admin', full_name: 'Beto Admin', locker_code: expect.stringMatching(/^MIA\d{6}$/) })
+    // A customer's full profile is kept only once the admin opens them.
+    expect(await db.profiles.get(beto!.id)).toBeUndefined()
     await save(admin, beto!.id, { role: 'user' })
   })
 })

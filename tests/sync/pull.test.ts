@@ -6,10 +6,11 @@ import type { StandIn } from '../../supabase/local/server'
 import { newClient, signedIn, startTestStandIn, uniqueEmail } from '../backend/helpers'
 import { NotOwnerError, releaseOwnership, takeOwnership } from '@/local-db/owner'
 import { db } from '@/local-db/db'
+import { readDirectory } from '@/local-db/directory'
 import type { PackageRow } from '@/local-db/rows'
 import { clearLocalData } from '@/local-db/wipe'
 import { readSyncState } from '@/local-db/writes'
-import { packageStream, profileStream, pullStream, rpcPullSource, SyncError, type PullSource } from '@/sync-engine/pull'
+import { directoryStream, packageStream, profileStream, pullStream, rpcPullSource, SyncError, type PullSource } from '@/sync-engine/pull'
 
 // The sync engine's pulls against a running stand-in through real supabase-js, into Dexie on fake-indexeddb.
 
@@ -185,17 +186,21 @@ describe('pulling profiles', () => {
     expect(await db.profiles.get(customerId)).not.toHaveProperty('deleted_at')
   })
 
-  it('gives an admin the whole directory, and an updated profile on the next pull', async () => {
+  it("gives an admin the admins' profiles, and the directory of every customer, an updated one on the next pull", async () => {
     const adminId = (await admin.auth.getUser()).data.user!.id
-    const pull = async () => pullStream(profileStream, rpcPullSource(admin, profileStream), await takeOwnership(adminId))
+    const owner = await takeOwnership(adminId)
+    expect(await pullStream(profileStream, rpcPullSource(admin, profileStream), owner)).toBeGreaterThanOrEqual(1)
+    expect((await db.profiles.toArray()).every((profile) => profile.role === 'admin')).toBe(true)
+    const directory = directoryStream()
+    const pull = () => pullStream(directory, rpcPullSource(admin, directory), owner)
     expect(await pull()).toBeGreaterThanOrEqual(3)
-    expect(await db.profiles.get(customerId)).toMatchObject({ locker_code: lockerCode })
+    expect((await readDirectory()).get(customerId)).toMatchObject({ locker_code: lockerCode })
     expect(await pull()).toBe(0)
 
     const { error } = await admin.from('profiles').update({ full_name: 'Renamed Customer' }).eq('id', customerId)
     expect(error).toBeNull()
     expect(await pull()).toBe(1)
-    expect(await db.profiles.get(customerId)).toMatchObject({ full_name: 'Renamed Customer', locker_code: lockerCode })
+    expect((await readDirectory()).get(customerId)).toMatchObject({ full_name: 'Renamed Customer', locker_code: lockerCode })
   })
 })
 

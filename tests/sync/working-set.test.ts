@@ -2,38 +2,32 @@ import 'fake-indexeddb/auto'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import type { StandIn } from '../../supabase/local/server'
-import { signedIn, startTestStandIn } from '../backend/helpers'
+import { newClient, signedIn, startTestStandIn, uniqueEmail } from '../backend/helpers'
 import { db } from '@/local-db/db'
+import { readDirectory } from '@/local-db/directory'
 import { takeOwnership, type DeviceOwner } from '@/local-db/owner'
 import type { PackageRow, PulledProfile } from '@/local-db/rows'
 import { clearLocalData } from '@/local-db/wipe'
 import { keepFetched } from '@/local-db/working-set'
 import type { Supabase } from '@/remote/client'
-import { packageStream, prealertStream, profileStream, pullStream, rpcPullSource, shipmentStream } from '@/sync-engine/pull'
-import { workingSetKeeper } from '@/sync-engine/working-set'
+import { useSyncStatusStore, type Arriving } from '@/stores/sync-status-store'
+import { adminPuller } from '@/sync-engine/working-set'
 
 // An admin's device against the stand-in's demo data: the past customer (historia@example.com,
-// packages delivered a year ago) stays on the server until the desk needs them.
+// packages delivered a year ago) is in the directory from the first sync, while their packages stay
+// on the server until the desk needs them.
 
+const adminId = 'a0000000-0000-4000-8000-000000000001'
 const pastCustomer = 'c0000000-0000-4000-8000-000000000002'
 const pastTracking = ['HIST2025000001', 'HIST2025000002', 'HIST2025000003']
 
 let standIn: StandIn
 let admin: SupabaseClient
 let owner: DeviceOwner
-let keeper: ReturnType<typeof workingSetKeeper>
+let pullWorkingSet: ReturnType<typeof adminPuller>
 
-/** One pull of every stream, with the working set's own steps, as the scheduler runs them (one keeper a session). */
-async function sync() {
-  const client = admin as unknown as Supabase
-  await keeper.before()
-  const owners = keeper.pulling(client, new AbortController().signal)
-  await pullStream(owners.noting(profileStream), rpcPullSource(client, profileStream), owner)
-  await pullStream(owners.following(packageStream), rpcPullSource(client, packageStream), owner)
-  await pullStream(owners.following(prealertStream), rpcPullSource(client, prealertStream), owner)
-  await pullStream(owners.following(shipmentStream), rpcPullSource(client, shipmentStream), owner)
-  await owners.after()
-}
+/** One pull, as the scheduler runs it for an admin. */
+const sync = () => pullWorkingSet(admin as unknown as Supabase, new AbortController().signal)
 
 const trackingOnDevice = async () => (await db.packages.toArray()).map((pkg) => pkg.tracking_code)
 
@@ -41,48 +35,70 @@ beforeAll(async () => {
   standIn = await startTestStandIn()
   admin = await signedIn(standIn.url, { email: 'admin@example.com', password: 'admin-demo-password' })
   await clearLocalData()
-  owner = await takeOwnership('a0000000-0000-4000-8000-000000000001')
-  keeper = workingSetKeeper(owner)
+  owner = await takeOwnership(adminId)
+  pullWorkingSet = adminPuller(owner)
 })
 
 afterAll(async () => {
   await standIn?.close()
 })
 
-it('the first sync brings the open and recent packages, not a year-old history or its customer', async () => {
+it('the first sync comes in two stages with their progress: the directory and the open work, then what closed lately', async () => {
+  const seen: Arriving[] = []
+  const stop = useSyncStatusStore.subscribe((state) => {
+    if (state.arriving) seen.push(state.arriving)
+  })
   await sync()
+  stop()
+  expect(useSyncStatusStore.getState().arriving).toBeNull()
+  const desk = seen.filter((step) => step.stage === 'desk')
+  const recent = seen.filter((step) => step.stage === 'recent')
+  expect(desk.length).toBeGreaterThan(0)
+  expect(recent.length).toBeGreaterThan(0)
+  // Every step of the desk's stage comes before the first of the last 30 days'.
+  expect(seen.findIndex((step) => step.stage === 'recent')).toBeGreaterThan(seen.findLastIndex((step) => step.stage === 'desk'))
+  // Once the server has said how much, what arrived reaches it.
+  const deskDone = desk.at(-1)!
+  expect(deskDone.total).not.toBeNull()
+  expect(deskDone.received).toBe(deskDone.total)
+  for (const state of await db.syncState.toArray()) expect(state.syncedAt, state.key).not.toBeNull()
+})
+
+it('the directory holds every customer, the past one too; the device holds no full profile but the admins', async () => {
+  const directory = await readDirectory()
+  expect(directory.get(pastCustomer)).toMatchObject({ email: 'historia@example.com', locker_code: expect.stringMatching(/^MIA\d{6}$/) })
+  expect(directory.exact('cliente@example.com')).not.toBeNull()
+  expect((await db.profiles.toArray()).map((profile) => profile.role)).toEqual(['admin'])
+})
+
+it('the open packages and those closed lately are on the device; a year-old history is not', async () => {
   const tracking = await trackingOnDevice()
   expect(tracking).toContain('1Z999AA10123456784')
   for (const code of pastTracking) expect(tracking).not.toContain(code)
-  expect(await db.profiles.get(pastCustomer)).toBeUndefined()
-  expect(await db.profiles.where('email').equals('cliente@example.com').count()).toBe(1)
 })
 
-it('a new package of a past customer brings their profile, fetched because the device lacked it', async () => {
-  const { error } = await admin.from('packages').insert({ user_id: pastCustomer, tracking_code: 'BACKAGAIN0001' })
+it('a customer who signs up elsewhere is in the directory after the next pull, without progress (nothing started from scratch)', async () => {
+  const email = uniqueEmail('newcomer')
+  const { error } = await newClient(standIn.url).auth.signUp({ email, password: 'secret-pass-1', options: { data: { full_name: 'Núria Nueva' } } })
+  expect(error).toBeNull()
+  const arriving: (Arriving | null)[] = []
+  const stop = useSyncStatusStore.subscribe((state) => arriving.push(state.arriving))
+  await sync()
+  stop()
+  expect(arriving.filter(Boolean)).toEqual([])
+  const directory = await readDirectory()
+  expect(directory.search('nuria nue').map((customer) => customer.email)).toEqual([email])
+})
+
+it('a package that closes moves from the open part to the closed part, and shows closed', async () => {
+  const { data: pkg, error } = await admin.from('packages').insert({ user_id: pastCustomer, tracking_code: 'BACKAGAIN0001', status: 'disponible' }).select('id').single()
   expect(error).toBeNull()
   await sync()
-  expect(await trackingOnDevice()).toContain('BACKAGAIN0001')
-  expect(await db.profiles.get(pastCustomer)).toMatchObject({ email: 'historia@example.com', locker_code: expect.stringMatching(/^MIA\d{6}$/) })
-})
-
-it('a customer whose package a failed pull wrote, but not their profile, is fetched by the next pull', async () => {
-  await db.profiles.delete(pastCustomer)
-  await keeper.pulling(admin as unknown as Supabase, new AbortController().signal).settled()
+  expect(await db.packages.get(pkg!.id)).toMatchObject({ status: 'disponible' })
+  const { error: closeError } = await admin.rpc('apply_package_status', { p_op_id: crypto.randomUUID(), p_package_id: pkg!.id, p_status: 'entregado', p_changed_at: new Date().toISOString(), p_base_version: 1 })
+  expect(closeError).toBeNull()
   await sync()
-  expect(await db.profiles.get(pastCustomer)).toMatchObject({ email: 'historia@example.com' })
-})
-
-it('a customer whose fetch failed while the pull went on is fetched by the next pull', async () => {
-  await db.profiles.delete(pastCustomer)
-  const owners = keeper.pulling(admin as unknown as Supabase, AbortSignal.abort())
-  const theirs = (await db.packages.toArray()).find((pkg) => pkg.user_id === pastCustomer)!
-  const checkpoint = (await db.syncState.get('packages'))!.checkpoint
-  await owners.following(packageStream).apply(owner, [{ ...theirs, deleted_at: null }], checkpoint)
-  await expect(owners.after()).rejects.toThrow()
-  expect(await db.profiles.get(pastCustomer)).toBeUndefined()
-  await sync()
-  expect(await db.profiles.get(pastCustomer)).toMatchObject({ email: 'historia@example.com' })
+  expect(await db.packages.get(pkg!.id)).toMatchObject({ status: 'entregado' })
 })
 
 it('the history search finds the old packages; opening them keeps them, with their history, through the next syncs', async () => {
@@ -91,7 +107,7 @@ it('the history search finds the old packages; opening them keeps them, with the
   const found = data as { packages: PackageRow[]; profiles: PulledProfile[]; has_more: boolean }
   expect(found.packages.map((pkg) => pkg.tracking_code).sort()).toEqual(pastTracking)
   expect(found.packages.every((pkg) => pkg.status === 'entregado' && pkg.events.map((event) => event.status).join() === 'recibido,transito,entregado')).toBe(true)
-  await keepFetched(owner, { packages: found.packages, profiles: found.profiles, opened: found.packages.map((pkg) => pkg.id) })
+  await keepFetched(owner, { packages: found.packages, opened: found.packages.map((pkg) => pkg.id) })
   await sync()
   expect(await trackingOnDevice()).toEqual(expect.arrayContaining(pastTracking))
 })

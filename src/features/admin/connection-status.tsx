@@ -2,8 +2,9 @@ import { Trans } from '@lingui/react/macro'
 import { LiveIndicator } from '@/components/live-indicator'
 import { useOnline } from '@/stores/connectivity-store'
 import { useSyncStatusStore } from '@/stores/sync-status-store'
+import { ArrivingProgress } from './arriving-progress'
 
-/** Online, syncing or offline, as requests actually went (not only what the browser claims); then live or reconnecting. */
+/** Online, syncing or offline, as requests actually went (not only what the browser claims); what a first sync is still bringing; then live or reconnecting. */
 export function ConnectionStatus() {
   const online = useOnline()
   const syncing = useSyncStatusStore((status) => status.state === 'syncing')
@@ -13,6 +14,7 @@ export function ConnectionStatus() {
         <span className={`size-2 rounded-full ${!online ? 'bg-amber-500' : syncing ? 'animate-pulse bg-brand-500' : 'bg-emerald-500'}`} aria-hidden="true" />
         {!online ? <Trans>Offline</Trans> : syncing ? <Trans>Syncing…</Trans> : <Trans>Online</Trans>}
       </span>
+      <ArrivingProgress />
       <LiveIndicator />
     </span>
   )

@@ -8,7 +8,7 @@ import { Spinner } from '@/components/ui/spinner'
 import { useDeviceWrite } from '@/components/use-device-write'
 import { formatDateTime } from '@/i18n/format'
 import { useLang } from '@/i18n/paths'
-import { packageIdsMatching, useOwnersOf, usePackagesPage, type PackageFilter } from '@/local-db/admin-queries'
+import { packageIdsMatching, usePackagesPage, type PackageFilter } from '@/local-db/admin-queries'
 import { isPackageStatus, type PackageStatus } from '@/local-db/rows'
 import { useOpStates } from '@/outbox/queries'
 import { queueStatusChanges } from '@/outbox/queue'
@@ -20,6 +20,7 @@ import { Pager } from '../pager'
 import { PackagePhotosButton } from '../package-photos'
 import { RowStatusSelect, StatusOptions } from '../status-select'
 import { DataTable } from './data-table'
+import { useDirectory } from '@/local-db/directory'
 
 const pageSize = 50
 const storageEnding = 'storage-ending'
@@ -42,7 +43,7 @@ export function PackagesPage() {
   const [busy, setBusy] = useState(false)
   const filter: PackageFilter = { status, search: useDeferredValue(search) }
   const page = usePackagesPage(filter, offset, pageSize)
-  const owners = useOwnersOf(page?.rows.map((pkg) => pkg.user_id) ?? [])
+  const owners = useDirectory()
   const states = useOpStates()
   const write = useDeviceWrite()
   /** Bumped whenever the list's filter changes: a selection worked out for an older filter is not applied. */

@@ -6,7 +6,7 @@ import { planNames } from '@/components/plan-names'
 import { Button } from '@/components/ui/button'
 import { Dialog } from '@/components/ui/dialog'
 import { SelectField, TextField } from '@/components/ui/field'
-import type { LocalProfile } from '@/local-db/queries'
+import type { Customer } from '@/local-db/directory'
 import type { Role } from '@/local-db/rows'
 import { useOnline } from '@/stores/connectivity-store'
 import { showToast } from '@/stores/toast-store'
@@ -35,7 +35,7 @@ const validate = (form: UserForm) =>
  * SPEC §4: the dialog edits a copy of the user; Cancel discards it, Save sends name, phone, role and plan.
  * Saving needs the server, so offline it says so; an admin cannot take away their own admin role.
  */
-export function UserEditDialog({ user, self, saveUser, onClose }: { user: LocalProfile; self: boolean; saveUser: SaveUser; onClose: () => void }) {
+export function UserEditDialog({ user, self, saveUser, onClose }: { user: Customer; self: boolean; saveUser: SaveUser; onClose: () => void }) {
   const { t, i18n } = useLingui()
   const online = useOnline()
   const [form, setForm] = useState<UserForm>({ fullName: user.full_name ?? '', phone: user.phone ?? '', role: user.role, plan: user.plan ?? 'basic' })

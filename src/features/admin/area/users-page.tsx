@@ -8,10 +8,10 @@ import { Spinner } from '@/components/ui/spinner'
 import { formatDateTime } from '@/i18n/format'
 import { useLang } from '@/i18n/paths'
 import { useUsersPage } from '@/local-db/admin-queries'
-import { useSyncedAt, type LocalProfile } from '@/local-db/queries'
+import type { Customer } from '@/local-db/directory'
+import { useSyncedAt } from '@/local-db/queries'
 import { useSessionUser } from '@/stores/session-store'
 import { useSyncStatusStore } from '@/stores/sync-status-store'
-import { DirectoryResults } from '../history/directory-results'
 import { Pager } from '../pager'
 import { roleLabels } from '../role-labels'
 import { DataTable } from './data-table'
@@ -20,9 +20,8 @@ import { UserEditDialog, type SaveUser } from './user-edit-dialog'
 const pageSize = 50
 
 /**
- * The users on this device (the admins and the working set's customers), newest first, searched by
- * name, email or role, followed by the matching customers of the whole directory on the server;
- * each editable in a dialog.
+ * Every user of the directory on this device (offline too), newest first, searched by locker code,
+ * email, name, phone or role; each editable in a dialog.
  */
 export function UsersPage({ saveUser }: { saveUser: SaveUser }) {
   const { t, i18n } = useLingui()
@@ -30,10 +29,10 @@ export function UsersPage({ saveUser }: { saveUser: SaveUser }) {
   const admin = useSessionUser()!
   const [search, setSearch] = useState('')
   const [offset, setOffset] = useState(0)
-  const [editing, setEditing] = useState<LocalProfile | null>(null)
+  const [editing, setEditing] = useState<Customer | null>(null)
   const labels = useMemo(() => ({ user: i18n._(roleLabels.user), admin: i18n._(roleLabels.admin) }), [i18n])
   const page = useUsersPage(search, labels, offset, pageSize)
-  const directorySynced = useSyncedAt(admin.id, 'profiles')
+  const directorySynced = useSyncedAt(admin.id, 'directory')
   const syncError = useSyncStatusStore((state) => state.error)
 
   return (
@@ -45,6 +44,7 @@ export function UsersPage({ saveUser }: { saveUser: SaveUser }) {
       <div className="max-w-md">
         <TextField
           label={t`Search by name, email or role`}
+          hint={t`A locker code or phone number finds its customer too.`}
           type="search"
           value={search}
           onChange={(event) => {
@@ -99,7 +99,6 @@ export function UsersPage({ saveUser }: { saveUser: SaveUser }) {
         </DataTable>
       )}
       {page && <Pager offset={offset} pageSize={pageSize} total={page.total} onOffset={setOffset} />}
-      <DirectoryResults adminId={admin.id} query={search} onEdit={setEditing} />
       {editing && <UserEditDialog user={editing} self={editing.id === admin.id} saveUser={saveUser} onClose={() => setEditing(null)} />}
     </>
   )

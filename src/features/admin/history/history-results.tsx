@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button'
 import { useDeviceWrite } from '@/components/use-device-write'
 import { formatDateTime } from '@/i18n/format'
 import { paths, useLang } from '@/i18n/paths'
-import { useHeldIds } from '@/local-db/admin-queries'
+import { useHeldPackages } from '@/local-db/admin-queries'
 import type { PackageRow, PulledProfile } from '@/local-db/rows'
 import { keepFetched } from '@/local-db/working-set'
 import { DataTable } from '../area/data-table'
@@ -14,14 +14,14 @@ import { useHistorySearch } from './use-history-search'
 
 /**
  * Below the device's own matches: the packages of the whole history on the server that match
- * `query` and are not on this device. Opening one keeps it (and its customer) on the device and
+ * `query` and are not on this device. Opening one keeps it on the device (the directory names its customer) and
  * shows it in the package tool.
  */
 export function HistoryResults({ adminId, query }: { adminId: string; query: string }) {
   const { t } = useLingui()
   const search = useHistorySearch(query)
   const found = search.state === 'loading' || search.state === 'done' ? search : null
-  const held = useHeldIds('packages', found?.packages.map((pkg) => pkg.id) ?? [])
+  const held = useHeldPackages(found?.packages.map((pkg) => pkg.id) ?? [])
   const write = useDeviceWrite()
   const navigate = useNavigate()
   const lang = useLang()
@@ -30,9 +30,8 @@ export function HistoryResults({ adminId, query }: { adminId: string; query: str
   const ownerOf = (pkg: PackageRow) => found?.profiles.find((profile): profile is Extract<PulledProfile, { email: string | null }> => profile.id === pkg.user_id && profile.deleted_at === null)
 
   async function open(pkg: PackageRow) {
-    const owner = ownerOf(pkg)
-    const kept = await write(() => keepFetched(adminId, { packages: [pkg], profiles: owner ? [owner] : [], opened: [pkg.id] }))
-    if (kept) navigate(`${paths.page(lang, 'adminPanel')}?${new URLSearchParams({ customer: pkg.user_id, email: owner?.email ?? '' })}`)
+    const kept = await write(() => keepFetched(adminId, { packages: [pkg], opened: [pkg.id] }))
+    if (kept) navigate(`${paths.page(lang, 'adminPanel')}?${new URLSearchParams({ customer: pkg.user_id, q: ownerOf(pkg)?.email ?? '' })}`)
   }
 
   return (

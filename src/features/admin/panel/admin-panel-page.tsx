@@ -3,15 +3,16 @@ import { useSearchParams } from 'react-router'
 import { Link } from '@/components/links'
 import { PageMeta } from '@/components/page-meta'
 import { paths } from '@/i18n/paths'
-import { useCustomer } from '@/local-db/admin-queries'
-import { useSyncedAt, type LocalProfile } from '@/local-db/queries'
+import { useCustomer, type Customer } from '@/local-db/directory'
+import { useSyncedAt } from '@/local-db/queries'
 import { useSessionUser } from '@/stores/session-store'
 import { useSyncStatusStore } from '@/stores/sync-status-store'
 import { ConnectionStatus } from '../connection-status'
 import { OutboxButton } from '../outbox-dialog'
 import { CustomerPackages } from './customer-packages'
-import { CustomerSearch } from './customer-search'
+import { CustomerFinder } from './customer-finder'
 import { RegisterPackageForm } from './register-package-form'
+import { useOpenedCustomer } from './use-opened-customer'
 
 /**
  * SPEC's package tool: find a customer, register packages for them, change statuses, copy tokens.
@@ -24,10 +25,11 @@ export function AdminPanelPage() {
   const [params, setParams] = useSearchParams()
   const customerId = params.get('customer')
   const customer = useCustomer(customerId) ?? null
+  const profile = useOpenedCustomer(admin.id, customer?.id ?? null)
   const syncError = useSyncStatusStore((state) => state.error)
-  const directorySyncedAt = useSyncedAt(admin.id, 'profiles')
+  const directorySyncedAt = useSyncedAt(admin.id, 'directory')
 
-  const onFound = (found: LocalProfile | null, email: string) => setParams(found ? { customer: found.id, email } : { email }, { replace: true })
+  const onFound = (found: Customer | null, query: string) => setParams(found ? { customer: found.id, q: query } : { q: query }, { replace: true })
 
   return (
     <div className="mx-auto max-w-5xl space-y-6 px-4 py-8">
@@ -49,7 +51,7 @@ export function AdminPanelPage() {
           <Trans>Error loading packages: {syncError}</Trans>
         </p>
       )}
-      <CustomerSearch adminId={admin.id} initialEmail={params.get('email') ?? ''} directoryLoading={directorySyncedAt === null} onFound={onFound} />
+      <CustomerFinder initialQuery={params.get('q') ?? ''} directoryLoading={directorySyncedAt === null} onFound={onFound} />
       {customer && (
         <div data-testid="found-customer" className="rounded-xl bg-brand-50 p-4 text-sm dark:bg-slate-800">
           <p className="font-semibold">{customer.full_name || customer.email}</p>
@@ -57,6 +59,7 @@ export function AdminPanelPage() {
             {customer.email} · <span className="font-mono">{customer.locker_code}</span>
             {customer.phone && ` · ${customer.phone}`}
           </p>
+          {profile && (profile.city || profile.country) && <p>{[profile.delivery_address, profile.city, profile.country].filter(Boolean).join(', ')}</p>}
         </div>
       )}
       <RegisterPackageForm adminId={admin.id} customer={customer} onCustomer={(found) => onFound(found, found.email ?? '')} />

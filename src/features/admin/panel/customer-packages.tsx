@@ -7,7 +7,8 @@ import { useDeviceWrite } from '@/components/use-device-write'
 import { formatDateTime, formatMeasure } from '@/i18n/format'
 import { useLang } from '@/i18n/paths'
 import { useCustomerPackages } from '@/local-db/admin-queries'
-import type { LocalPackage, LocalProfile } from '@/local-db/queries'
+import type { Customer } from '@/local-db/directory'
+import type { LocalPackage } from '@/local-db/queries'
 import { useOpStates, type OpState } from '@/outbox/queries'
 import { queueStatusChanges } from '@/outbox/queue'
 import { showToast } from '@/stores/toast-store'
@@ -18,7 +19,7 @@ import { RowStatusSelect } from '../status-select'
 const perPage = 50
 
 /** The found customer's packages, newest first: change a status, copy the public tracking token. */
-export function CustomerPackages({ adminId, customer }: { adminId: string; customer: LocalProfile }) {
+export function CustomerPackages({ adminId, customer }: { adminId: string; customer: Customer }) {
   const { t } = useLingui()
   const [shown, setShown] = useState(perPage)
   const page = useCustomerPackages(customer.id, shown)

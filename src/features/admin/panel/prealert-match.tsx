@@ -3,12 +3,12 @@ import { DocumentsField } from '@/components/files/documents-field'
 import { Button } from '@/components/ui/button'
 import { formatDollars } from '@/i18n/format'
 import { useLang } from '@/i18n/paths'
-import type { LocalProfile } from '@/local-db/queries'
+import type { Customer } from '@/local-db/directory'
 import type { PrealertRow } from '@/local-db/rows'
 
 interface PrealertMatchProps {
   prealert: PrealertRow
-  owner: LocalProfile
+  owner: Customer
   /** Whether the package is being registered for the customer who announced it. */
   selected: boolean
   onSelect: () => void

@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button'
 import { TextAreaField, TextField } from '@/components/ui/field'
 import { normaliseTrackingCode } from '@/components/tracking-code'
 import { findPrealertMatch, usePrealertMatch } from '@/local-db/admin-queries'
-import type { LocalProfile } from '@/local-db/queries'
+import { readDirectory, type Customer } from '@/local-db/directory'
 import { queueRegistration } from '@/outbox/queue'
 import { showToast } from '@/stores/toast-store'
 import { StatusField } from '../status-select'
@@ -18,16 +18,17 @@ type Field = keyof ReturnType<typeof validatePackage>
 
 interface RegisterPackageFormProps {
   adminId: string
-  customer: LocalProfile | null
-  /** Selects a customer, as the search above does: a tracking code a customer announced picks them. */
-  onCustomer: (customer: LocalProfile) => void
+  customer: Customer | null
+  /** Selects a customer, as the search above does: a tracking code a customer announced, or a scanned locker code, picks them. */
+  onCustomer: (customer: Customer) => void
 }
 
 /**
  * Registers a package for the customer found above. It is saved on this device at once and sent
  * by the outbox, so it works on a dropped connection just the same. A tracking code that matches
  * an open prealert (typed or scanned) selects the customer who announced it; the server links the
- * two when the registration arrives.
+ * two when the registration arrives. A scanned locker code (the label's other barcode) selects its
+ * customer and leaves the tracking code as it was.
  */
 export function RegisterPackageForm({ adminId, customer, onCustomer }: RegisterPackageFormProps) {
   const { t, i18n } = useLingui()
@@ -39,9 +40,14 @@ export function RegisterPackageForm({ adminId, customer, onCustomer }: RegisterP
   const match = usePrealertMatch(trackingCode)
   const set = (field: keyof PackageForm) => (event: { target: { value: string } }) => setForm({ ...form, [field]: event.target.value })
   const errorOf = (field: Field) => errors[field] && i18n._(errors[field])
-  // A scan replaces what the field held: the code is the whole label, not an addition to it.
-  const setScannedCode = (code: string) => setForm((current) => ({ ...current, trackingCode: code }))
-  const onTrackingKeyDown = useKeyboardWedge(setScannedCode)
+  // A scan replaces what the field held: the code is the whole label, not an addition to it. A
+  // locker code is no tracking code: its customer is chosen, and the field holds what it held.
+  const setScannedCode = async (code: string, before?: string) => {
+    const owner = (await readDirectory()).byLocker(code)
+    if (owner) onCustomer(owner)
+    setForm((current) => ({ ...current, trackingCode: owner ? (before ?? current.trackingCode) : code }))
+  }
+  const onTrackingKeyDown = useKeyboardWedge((code, before) => void setScannedCode(code, before))
 
   // Each prealert the typed code matches selects its customer once (also when this device's copy
   // brings it in after the code was typed); choosing someone else afterwards is the admin's call.
@@ -86,7 +92,7 @@ export function RegisterPackageForm({ adminId, customer, onCustomer }: RegisterP
             <TextField label={t`Tracking code`} value={form.trackingCode} onChange={set('trackingCode')} onKeyDown={onTrackingKeyDown} error={errorOf('trackingCode')} autoComplete="off" />
           </div>
           <div className="mt-6">
-            <ScanTrackingButton onScan={setScannedCode} />
+            <ScanTrackingButton onScan={(code) => void setScannedCode(code)} />
           </div>
         </div>
         {match && <PrealertMatch {...match} selected={match.owner.id === customer?.id} onSelect={() => onCustomer(match.owner)} />}

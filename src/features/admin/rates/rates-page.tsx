@@ -7,12 +7,12 @@ import { TextField } from '@/components/ui/field'
 import { Spinner } from '@/components/ui/spinner'
 import { formatDateTime } from '@/i18n/format'
 import { useLang } from '@/i18n/paths'
-import { useOwnersOf } from '@/local-db/admin-queries'
 import { useOnline } from '@/stores/connectivity-store'
 import { setCurrentRates, useRates } from '@/stores/rates-store'
 import { showToast } from '@/stores/toast-store'
 import { DataTable } from '../area/data-table'
 import { changedRates, rateFields, rateProblem, typedRate } from './rate-fields'
+import { useDirectory } from '@/local-db/directory'
 
 export interface RateChange {
   id: number
@@ -107,7 +107,7 @@ export function RatesPage({ saveRates, loadHistory }: RatesPageProps) {
 function RateHistory({ history, online }: { history: RateChange[] | 'failed' | null; online: boolean }) {
   const { t, i18n } = useLingui()
   const lang = useLang()
-  const owners = useOwnersOf(Array.isArray(history) ? history.flatMap((change) => (change.changed_by ? [change.changed_by] : [])) : [])
+  const owners = useDirectory()
   const labelOf = (key: RateKey) => i18n._(rateFields.find((field) => field.key === key)!.label)
   return (
     <section aria-labelledby="rate-history" className="space-y-3">

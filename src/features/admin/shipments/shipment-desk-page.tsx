@@ -9,7 +9,8 @@ import { ShipmentSummary } from '@/components/shipment-summary'
 import { Spinner } from '@/components/ui/spinner'
 import { formatDateTime } from '@/i18n/format'
 import { paths, useLang } from '@/i18n/paths'
-import { usePackagesById, useProfile, useShipment } from '@/local-db/queries'
+import { useCustomer } from '@/local-db/directory'
+import { usePackagesById, useShipment } from '@/local-db/queries'
 import type { LocalShipment } from '@/local-db/shipment-overlay'
 import { StepPanel } from './step-panel'
 
@@ -39,7 +40,7 @@ export function ShipmentDeskPage() {
 
 function DeskView({ shipment }: { shipment: LocalShipment }) {
   const lang = useLang()
-  const customer = useProfile(shipment.user_id)
+  const customer = useCustomer(shipment.user_id) ?? undefined
   const packages = usePackagesById(shipment.package_ids) ?? []
   const when = formatDateTime(shipment.created_at, lang)
   const name = customer?.full_name ?? customer?.email ?? ''

@@ -8,10 +8,11 @@ import { Spinner } from '@/components/ui/spinner'
 import { formatDateTime, formatUsd } from '@/i18n/format'
 import { useLang } from '@/i18n/paths'
 import { shipmentPaths } from '@/i18n/shipment-paths'
-import { useOwnersOf, useShipmentQueue, type ShipmentQueueFilter } from '@/local-db/admin-queries'
+import { useShipmentQueue, type ShipmentQueueFilter } from '@/local-db/admin-queries'
 import { shipmentStatuses, type ShipmentStatus } from '@/local-db/rows'
 import { Pager } from '../pager'
 import { DataTable } from '../area/data-table'
+import { useDirectory } from '@/local-db/directory'
 
 const pageSize = 50
 const openStatuses = shipmentStatuses.filter((status) => status !== 'delivered' && status !== 'cancelled')
@@ -24,7 +25,7 @@ export function ShipmentsPage() {
   const [search, setSearch] = useState('')
   const [offset, setOffset] = useState(0)
   const queue = useShipmentQueue({ status, search: useDeferredValue(search) }, offset, pageSize)
-  const owners = useOwnersOf(queue?.rows.map((shipment) => shipment.user_id) ?? [])
+  const owners = useDirectory()
   const count = (value: ShipmentQueueFilter['status']) => i18n.number(queue ? (value === 'open' ? openStatuses.reduce((sum, open) => sum + queue.counts[open], 0) : queue.counts[value]) : 0)
 
   const openCount = count('open')

@@ -10,7 +10,7 @@ import { Button } from '@/components/ui/button'
 import { TextField } from '@/components/ui/field'
 import { useDeviceWrite } from '@/components/use-device-write'
 import type { ShipmentStepDetails } from '@/local-db/db'
-import type { LocalProfile } from '@/local-db/queries'
+import type { Customer } from '@/local-db/directory'
 import { useRates } from '@/stores/rates-store'
 import type { ShipmentStatus } from '@/local-db/rows'
 import type { LocalShipment } from '@/local-db/shipment-overlay'
@@ -28,7 +28,7 @@ const simpleSteps: Partial<Record<ShipmentStatus, { to: ShipmentStatus; label: M
 const cancellable: readonly ShipmentStatus[] = ['requested', 'processing', 'awaiting_approval', 'approved']
 
 /** What the warehouse does next with this shipment; every step is saved on this device and sent by the outbox. */
-export function StepPanel({ shipment, customer }: { shipment: LocalShipment; customer: LocalProfile | undefined }) {
+export function StepPanel({ shipment, customer }: { shipment: LocalShipment; customer: Customer | undefined }) {
   const { t, i18n } = useLingui()
   const admin = useSessionUser()!
   const write = useDeviceWrite()
@@ -88,7 +88,7 @@ function useStepForm<Form extends object, Field extends string>(initial: Form, v
   return { form, errors, busy, onSubmit, field }
 }
 
-function BoxStep({ shipment, customer, onRecord }: { shipment: LocalShipment; customer: LocalProfile | undefined; onRecord: (details: ShipmentStepDetails) => Promise<unknown> }) {
+function BoxStep({ shipment, customer, onRecord }: { shipment: LocalShipment; customer: Customer | undefined; onRecord: (details: ShipmentStepDetails) => Promise<unknown> }) {
   const { t, i18n } = useLingui()
   const rates = useRates()
   const { form, errors, busy, onSubmit, field } = useStepForm<BoxForm, keyof BoxForm | 'size'>({ weight_kg: '', length_cm: '', width_cm: '', height_cm: '' }, (box) => validateBox(box, rates), (box) => onRecord(boxDetails(box)))

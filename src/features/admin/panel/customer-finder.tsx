@@ -1,0 +1,128 @@
+import { Plural, Trans, useLingui } from '@lingui/react/macro'
+import { useId, useState, type FormEvent } from 'react'
+import { Button } from '@/components/ui/button'
+import { TextField } from '@/components/ui/field'
+import { readDirectory, useDirectory, type Customer } from '@/local-db/directory'
+import { useKeyboardWedge } from './scan/use-keyboard-wedge'
+
+/** Matches shown under the field while typing: enough to pick from, few enough to read. */
+const shownMatches = 8
+
+/**
+ * Finds a customer the way a label reads, in the directory on this device (offline too): by locker
+ * code ("Suite MIA100003", "mia100003", "100003"), email (whole or its beginning), name (the
+ * beginning of its words, any case, accents ignored) or phone digits. Matches show as the admin
+ * types; Search (or Enter) picks the one customer the query names, and a scanner's burst of a locker
+ * code picks its customer at once.
+ */
+export function CustomerFinder({
+  initialQuery,
+  directoryLoading,
+  onFound,
+}: {
+  initialQuery: string
+  /** The directory's first pull has not finished: a miss may only be "not yet". */
+  directoryLoading: boolean
+  onFound: (customer: Customer | null, query: string) => void
+}) {
+  const { t } = useLingui()
+  const directory = useDirectory()
+  const [query, setQuery] = useState(initialQuery)
+  const [error, setError] = useState<string | null>(null)
+  const [searched, setSearched] = useState(false)
+  // A customer was picked for what the field holds: its matches are answered.
+  const [settled, setSettled] = useState(initialQuery !== '')
+  const matchesId = useId()
+  const trimmed = query.trim()
+  const matches = trimmed.length >= 2 && directory && !settled ? directory.search(trimmed) : []
+
+  const pick = (customer: Customer, from = query) => {
+    setError(null)
+    setSearched(false)
+    setSettled(true)
+    onFound(customer, from.trim())
+  }
+
+  const notFound = () => (directoryLoading ? `${t`User not found.`} ${t`The customer directory is still downloading; try again in a moment.`}` : t`User not found.`)
+
+  const onScan = async (code: string) => {
+    setQuery(code)
+    const customer = (await readDirectory()).byLocker(code)
+    if (customer) pick(customer, code)
+    else {
+      setError(notFound())
+      onFound(null, code)
+    }
+  }
+  const onKeyDown = useKeyboardWedge((code) => void onScan(code))
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault()
+    if (!trimmed) {
+      setError(t`Type a locker code, an email, a name or a phone number.`)
+      return
+    }
+    const found = await readDirectory()
+    const all = found.search(trimmed)
+    const customer = found.exact(trimmed) ?? (all.length === 1 ? all[0]! : null)
+    if (customer) return pick(customer)
+    setSearched(true)
+    setSettled(false)
+    setError(all.length === 0 ? notFound() : null)
+    onFound(null, trimmed)
+  }
+
+  return (
+    <form noValidate onSubmit={onSubmit} role="search" aria-label={t`Find a customer`} className="space-y-3">
+      <div className="flex flex-wrap items-start gap-3">
+        <div className="min-w-64 flex-1">
+          <TextField
+            label={t`Customer email, locker code, name or phone`}
+            autoComplete="off"
+            value={query}
+            onChange={(event) => {
+              setQuery(event.target.value)
+              setError(null)
+              setSearched(false)
+              setSettled(false)
+            }}
+            onKeyDown={onKeyDown}
+            aria-controls={matches.length > 0 ? matchesId : undefined}
+            error={error ?? undefined}
+            hint={t`A scanner reading the label's locker code picks its customer.`}
+          />
+        </div>
+        <Button type="submit" className="mt-6">
+          <Trans>Search</Trans>
+        </Button>
+      </div>
+      {matches.length > 0 && (
+        <div id={matchesId} className="space-y-2">
+          <p role="status" className="text-sm text-slate-600 dark:text-slate-400">
+            {searched ? (
+              <Plural value={matches.length} one="# customer matches: choose one." other="# customers match: choose one." />
+            ) : (
+              <Plural value={matches.length} one="# customer matches." other="# customers match." />
+            )}
+          </p>
+          <ul className="divide-y divide-slate-200 overflow-hidden rounded-xl border border-slate-200 dark:divide-slate-800 dark:border-slate-800">
+            {matches.slice(0, shownMatches).map((customer) => (
+              <li key={customer.id}>
+                <button
+                  type="button"
+                  onClick={() => pick(customer)}
+                  className="flex w-full flex-wrap items-baseline gap-x-3 px-4 py-2 text-left text-sm hover:bg-brand-50 focus-visible:bg-brand-50 dark:hover:bg-slate-800 dark:focus-visible:bg-slate-800"
+                >
+                  <span className="font-semibold">{customer.full_name || customer.email}</span>
+                  <span className="font-mono">{customer.locker_code}</span>
+                  <span className="text-slate-600 dark:text-slate-400">{customer.email}</span>
+                  {customer.phone && <span className="text-slate-600 dark:text-slate-400">{customer.phone}</span>}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </form>
+  )
+}

@@ -1,0 +1,80 @@
+import { act, render } from '@testing-library/react'
+import { beforeEach, expect, it, vi } from 'vitest'
+import type { CustomerTuple } from './customer-index'
+import { db } from './db'
+import { applyDirectoryChanges, keepCustomers, readDirectory, useDirectory } from './directory'
+import { NotOwnerError, takeOwnership, type DeviceOwner } from './owner'
+import { writePulledPage } from './pulled-page'
+import { clearLocalData } from './wipe'
+
+const tuple = (n: number, changes: Partial<Record<'email' | 'name', string>> = {}): CustomerTuple => [
+  `${n.toString(16).padStart(8, '0')}-0000-4000-8000-000000000000`,
+  `MIA${100000 + n}`,
+  changes.email ?? `customer-${n}@example.com`,
+  changes.name ?? `Cliente ${n}`,
+  null,
+  'basic',
+  'user',
+  null,
+  new Date(Date.UTC(2025, 0, 1) + n * 60_000).toISOString(),
+]
+
+let owner: DeviceOwner
+
+beforeEach(async () => {
+  await clearLocalData()
+  owner = await takeOwnership('admin')
+  // This tab's copy follows the wipe.
+  await vi.waitFor(async () => expect((await readDirectory()).size).toBe(0))
+})
+
+it('keeps thousands of customers a few hundred to a record, with the checkpoint, and this tab finds them at once', async () => {
+  const customers = Array.from({ length: 5000 }, (_, n) => tuple(n))
+  await applyDirectoryChanges(owner, { customers, removed: [] }, '10:x')
+  expect(await db.directory.count()).toBeLessThanOrEqual(128)
+  expect((await db.directory.toArray()).reduce((sum, bucket) => sum + bucket.customers.length, 0)).toBe(5000)
+  expect((await db.syncState.get('directory'))?.checkpoint).toBe('10:x')
+  const directory = await readDirectory()
+  expect(directory.size).toBe(5000)
+  expect(directory.exact('Suite MIA104321')?.email).toBe('customer-4321@example.com')
+})
+
+it('a change replaces the customer and a removal drops them, in their bucket only', async () => {
+  await applyDirectoryChanges(owner, { customers: [tuple(1), tuple(2), tuple(3)], removed: [] }, '10:x')
+  await applyDirectoryChanges(owner, { customers: [tuple(2, { name: 'Renamed Two' })], removed: [tuple(3)[0]] }, '11:x')
+  const directory = await readDirectory()
+  expect(directory.get(tuple(2)[0])?.full_name).toBe('Renamed Two')
+  expect(directory.get(tuple(3)[0])).toBeUndefined()
+  const stored = (await db.directory.toArray()).flatMap((bucket) => bucket.customers.map((customer) => customer[3]))
+  expect(stored.sort()).toEqual(['Cliente 1', 'Renamed Two'])
+})
+
+it('a page that arrives after the session ended writes nothing', async () => {
+  await takeOwnership('someone-else')
+  await expect(applyDirectoryChanges(owner, { customers: [tuple(1)], removed: [] }, '10:x')).rejects.toThrow(NotOwnerError)
+  expect(await db.directory.count()).toBe(0)
+  expect(await db.syncState.get('directory')).toBeUndefined()
+})
+
+it("another tab's pull is read again here, and screens re-render with it", async () => {
+  await applyDirectoryChanges(owner, { customers: [tuple(1)], removed: [] }, '10:x')
+  let sizes: (number | undefined)[] = []
+  function Probe() {
+    sizes.push(useDirectory()?.size)
+    return null
+  }
+  render(<Probe />)
+  await vi.waitFor(() => expect(sizes.at(-1)).toBe(1))
+  sizes = []
+  // As another tab writes: straight to IndexedDB, with the checkpoint it pulled to.
+  await act(() => writePulledPage('directory', owner, '11:x', () => db.directory.put({ bucket: 0, customers: [tuple(1), tuple(7)] }).then(() => undefined)))
+  await vi.waitFor(() => expect(sizes.at(-1)).toBe(2))
+})
+
+it('leaves with the rest of the data at sign-out', async () => {
+  await keepCustomers(owner, [{ id: 'c', locker_code: 'MIA100009', email: 'c@example.com', full_name: 'C', phone: null, plan: 'premium', role: 'user', avatar_path: null, created_at: '2026-01-01T00:00:00Z' }])
+  expect((await readDirectory()).get('c')?.plan).toBe('premium')
+  await clearLocalData()
+  expect(await db.directory.count()).toBe(0)
+  await vi.waitFor(async () => expect((await readDirectory()).get('c')).toBeUndefined())
+})

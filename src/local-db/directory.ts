@@ -1,0 +1,178 @@
+import Dexie from 'dexie'
+import { useEffect, useSyncExternalStore } from 'react'
+import { CustomerIndex, customerOf, tupleOf, type Customer, type CustomerTuple } from './customer-index'
+import { db, type DirectoryBucket } from './db'
+import { assertOwner, type DeviceOwner } from './owner'
+import { writePulledPage } from './pulled-page'
+
+export type { Customer, CustomerTuple }
+
+// The admin's directory of every customer (docs/architecture.md, "The customer directory"). IndexedDB
+// costs per record, not per byte, so customers are kept many to a record: 128 buckets by a hash of
+// their id (about 400 customers, 55 KB, each at 50,000 customers), read and written whole.
+// Screens search it in memory: it is loaded once per tab and kept current by this tab's writes, and
+// read again when another tab's pull changed it.
+
+const bucketCount = 128
+function bucketOf(id: string): number {
+  let hash = 0
+  for (let i = 0; i < Math.min(8, id.length); i++) hash = (hash * 31 + id.charCodeAt(i)) | 0
+  return (hash >>> 0) % bucketCount
+}
+/** Buckets read per task while loading, so no task deserializes the whole directory at once. */
+const bucketsPerRead = 16
+
+/** What a pull brings to the directory: customers new or changed, and the ids of those deleted. */
+export interface DirectoryChanges {
+  customers: CustomerTuple[]
+  removed: string[]
+}
+
+/** Writes customers into their buckets and drops the removed ones, in the caller's transaction (which must include `db.directory`). */
+async function writeChanges({ customers, removed }: DirectoryChanges): Promise<void> {
+  const touched = [...new Set([...customers.map((tuple) => bucketOf(tuple[0])), ...removed.map(bucketOf)])]
+  const held = await db.directory.bulkGet(touched)
+  const byBucket = new Map(touched.map((bucket, i) => [bucket, new Map((held[i]?.customers ?? []).map((tuple) => [tuple[0], tuple]))]))
+  for (const tuple of customers) byBucket.get(bucketOf(tuple[0]))!.set(tuple[0], tuple)
+  for (const id of removed) byBucket.get(bucketOf(id))!.delete(id)
+  await db.directory.bulkPut([...byBucket].map(([bucket, members]): DirectoryBucket => ({ bucket, customers: [...members.values()] })))
+}
+
+/** The directory as one tab holds it in memory: customers by id, and the index searches use, built when first asked for. */
+export class CustomerDirectory {
+  readonly #byId: Map<string, Customer>
+  #index: CustomerIndex | undefined
+  constructor(byId: Map<string, Customer>) {
+    this.#byId = byId
+  }
+  get size(): number {
+    return this.#byId.size
+  }
+  get(id: string): Customer | undefined {
+    return this.#byId.get(id)
+  }
+  /** How many customers are `which`. */
+  count(which: (customer: Customer) => boolean): number {
+    let count = 0
+    for (const customer of this.#byId.values()) if (which(customer)) count++
+    return count
+  }
+  /** See CustomerIndex.search: every customer `query` finds, best first. */
+  search(query: string, also?: (customer: Customer) => boolean): Customer[] {
+    return this.#indexed().search(query, also)
+  }
+  /** The one customer `query` names exactly (a whole locker code or email), if one does. */
+  exact(query: string): Customer | null {
+    return this.#indexed().exact(query)
+  }
+  /** The customer whose locker code a label or a scanner gives, if any. */
+  byLocker(code: string): Customer | null {
+    return this.#indexed().byLocker(code)
+  }
+  #indexed(): CustomerIndex {
+    this.#index ??= new CustomerIndex([...this.#byId.values()])
+    return this.#index
+  }
+  /** A new directory with these changes (this one stays as it was: screens compare by identity). */
+  with({ customers, removed }: DirectoryChanges): CustomerDirectory {
+    const byId = new Map(this.#byId)
+    for (const tuple of customers) byId.set(tuple[0], customerOf(tuple))
+    for (const id of removed) byId.delete(id)
+    return new CustomerDirectory(byId)
+  }
+}
+
+// This tab's copy, shared by every screen and query.
+let current: CustomerDirectory | undefined
+/** The directory's checkpoint `current` reflects: a change made by another tab moves it. */
+let currentCheckpoint: string | null | undefined
+let loading: Promise<CustomerDirectory> | undefined
+const listeners = new Set<() => void>()
+
+function publish(directory: CustomerDirectory, checkpoint: string | null | undefined) {
+  current = directory
+  currentCheckpoint = checkpoint
+  for (const listener of listeners) listener()
+}
+
+const directoryCheckpoint = async () => (await db.syncState.get('directory'))?.checkpoint ?? null
+
+async function load(): Promise<CustomerDirectory> {
+  const checkpoint = await directoryCheckpoint()
+  const keys = await db.directory.toCollection().primaryKeys()
+  const byId = new Map<string, Customer>()
+  for (let start = 0; start < keys.length; start += bucketsPerRead) {
+    for (const bucket of await db.directory.bulkGet(keys.slice(start, start + bucketsPerRead))) {
+      for (const tuple of bucket?.customers ?? []) byId.set(tuple[0], customerOf(tuple))
+    }
+  }
+  const directory = new CustomerDirectory(byId)
+  publish(directory, checkpoint)
+  return directory
+}
+
+function reload(): Promise<CustomerDirectory> {
+  loading = load().finally(() => (loading = undefined))
+  return loading
+}
+
+let watching = false
+/** Another tab's pull (or a sign-out, anywhere) changed the stored directory: read it again. Ours are in `current` already. */
+function watchStorage() {
+  if (watching) return
+  watching = true
+  const prefix = `idb://${db.name}/directory/`
+  let timer: ReturnType<typeof setTimeout> | undefined
+  Dexie.on.storagemutated.subscribe((parts) => {
+    if (!Object.keys(parts).some((part) => part.startsWith(prefix))) return
+    clearTimeout(timer)
+    timer = setTimeout(() => {
+      void directoryCheckpoint().then((checkpoint) => {
+        if (checkpoint !== currentCheckpoint || checkpoint === null) void reload()
+      })
+    }, 50)
+  })
+}
+
+/** This tab's directory, loaded the first time it is asked for. */
+export function readDirectory(): Promise<CustomerDirectory> {
+  watchStorage()
+  if (current) return Promise.resolve(current)
+  return loading ?? reload()
+}
+
+/** Calls `listener` whenever this tab's directory changes. Returns `stop`. */
+export function onDirectoryChange(listener: () => void): () => void {
+  listeners.add(listener)
+  return () => void listeners.delete(listener)
+}
+
+/** The directory for a screen: undefined while it loads, then re-rendered whenever it changes. */
+export function useDirectory(): CustomerDirectory | undefined {
+  const directory = useSyncExternalStore(onDirectoryChange, () => current)
+  useEffect(() => void readDirectory(), [])
+  return directory
+}
+
+/** One customer from the directory: undefined while it loads, null when there is none. */
+export function useCustomer(id: string | null): Customer | null | undefined {
+  const directory = useDirectory()
+  if (!id) return null
+  return directory ? (directory.get(id) ?? null) : undefined
+}
+
+/** Writes pulled changes of the directory with their checkpoint, in one transaction (dropped whole once `owner`'s session is over); this tab's copy follows. */
+export async function applyDirectoryChanges(owner: DeviceOwner, changes: DirectoryChanges, checkpoint: string | null): Promise<void> {
+  await writePulledPage('directory', owner, checkpoint, () => writeChanges(changes))
+  if (current) publish(current.with(changes), checkpoint)
+}
+
+/** Customers saved on this device (an admin's edit, answered by the server): written at once; the next pull brings them too. */
+export async function keepCustomers(owner: DeviceOwner | string, customers: Customer[]): Promise<void> {
+  const changes = { customers: customers.map(tupleOf), removed: [] }
+  await db.transaction('rw', db.directory, db.owner, async () => {
+    await assertOwner(owner)
+    await writeChanges(changes)
+  })
+  if (current) publish(current.with(changes), currentCheckpoint)
+}
