@@ -87,50 +87,70 @@ function readQuery(raw: string): Query | null {
   return { text, words: text.split(' ').map((word) => ` ${word}`), locker: lockerDigits(text), phone: phone.length >= 4 ? phone : null }
 }
 
+/** What searches compare, worked out once per directory: customers newest first, and beside them (in arrays, not objects of their own) their folded texts. */
+interface Prepared {
+  customers: Customer[]
+  emails: string[]
+  /** Each word of the name after a space (" jose garcia"), so a word's beginning is one `includes`. */
+  names: string[]
+  phones: string[]
+  lockers: string[]
+}
+
+function prepare(customers: Iterable<Customer>): Prepared {
+  // Newest first: the order lists show them in, and the order matches of equal rank come in.
+  const sorted = [...customers].sort((a, b) => (a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : 0))
+  return {
+    customers: sorted,
+    emails: sorted.map((customer) => (customer.email ?? '').toLowerCase()),
+    names: sorted.map((customer) => (customer.full_name ? ` ${fold(customer.full_name)}` : '')),
+    phones: sorted.map((customer) => digitsOf(customer.phone ?? '')),
+    lockers: sorted.map((customer) => digitsOf(customer.locker_code ?? '')),
+  }
+}
+
+function rank(prepared: Prepared, i: number, query: Query): Rank | 0 {
+  const email = prepared.emails[i]!
+  const locker = prepared.lockers[i]!
+  if (query.locker !== null && locker === query.locker) return Rank.Exact
+  if (email === query.text) return Rank.Exact
+  if (email.startsWith(query.text)) return Rank.EmailStart
+  if (query.locker !== null && locker.startsWith(query.locker)) return Rank.LockerStart
+  const name = prepared.names[i]!
+  if (query.words.every((word) => name.includes(word))) return Rank.NameWords
+  if (query.phone !== null && prepared.phones[i]!.includes(query.phone)) return Rank.Phone
+  if (name.includes(query.text) || email.includes(query.text)) return Rank.Contains
+  return 0
+}
+
 /**
- * Every customer of the directory, ready to be searched: what each search compares is worked out
- * once, when the directory is loaded (fifty thousand customers in a few tens of milliseconds), and
- * kept in arrays beside the customers rather than in objects of its own.
+ * Every customer of the directory, by id and ready to be searched. What searches compare is worked
+ * out the first time one runs (fifty thousand customers in a few tens of milliseconds), not when
+ * the directory is loaded or changed.
  */
 export class CustomerIndex {
-  readonly customers: readonly Customer[]
-  readonly #byId: Map<string, Customer>
-  readonly #emails: string[]
-  /** Each word of the name after a space (" jose garcia"), so a word's beginning is one `includes`. */
-  readonly #names: string[]
-  readonly #phones: string[]
-  readonly #lockers: string[]
+  readonly #byId: ReadonlyMap<string, Customer>
+  #prepared: Prepared | undefined
 
-  constructor(customers: readonly Customer[]) {
-    // Newest first: the order lists show them in, and the order matches of equal rank come in.
-    this.customers = [...customers].sort((a, b) => (a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : 0))
-    this.#byId = new Map(this.customers.map((customer) => [customer.id, customer]))
-    this.#emails = this.customers.map((customer) => (customer.email ?? '').toLowerCase())
-    this.#names = this.customers.map((customer) => (customer.full_name ? ` ${fold(customer.full_name)}` : ''))
-    this.#phones = this.customers.map((customer) => digitsOf(customer.phone ?? ''))
-    this.#lockers = this.customers.map((customer) => digitsOf(customer.locker_code ?? ''))
+  constructor(byId: ReadonlyMap<string, Customer>) {
+    this.#byId = byId
   }
 
   get size(): number {
-    return this.customers.length
+    return this.#byId.size
   }
 
   get(id: string): Customer | undefined {
     return this.#byId.get(id)
   }
 
-  #rank(i: number, query: Query): Rank | 0 {
-    const email = this.#emails[i]!
-    const locker = this.#lockers[i]!
-    if (query.locker !== null && locker === query.locker) return Rank.Exact
-    if (email === query.text) return Rank.Exact
-    if (email.startsWith(query.text)) return Rank.EmailStart
-    if (query.locker !== null && locker.startsWith(query.locker)) return Rank.LockerStart
-    const name = this.#names[i]!
-    if (query.words.every((word) => name.includes(word))) return Rank.NameWords
-    if (query.phone !== null && this.#phones[i]!.includes(query.phone)) return Rank.Phone
-    if (name.includes(query.text) || email.includes(query.text)) return Rank.Contains
-    return 0
+  /** Every customer, in no particular order. */
+  values(): IterableIterator<Customer> {
+    return this.#byId.values()
+  }
+
+  get #ready(): Prepared {
+    return (this.#prepared ??= prepare(this.#byId.values()))
   }
 
   /**
@@ -140,12 +160,13 @@ export class CustomerIndex {
    * users list matches role names too).
    */
   search(query: string, also?: (customer: Customer) => boolean): Customer[] {
+    const prepared = this.#ready
     const read = readQuery(query)
-    if (!read) return [...this.customers]
+    if (!read) return [...prepared.customers]
     const byRank: Customer[][] = [[], [], [], [], [], [], []]
-    for (let i = 0; i < this.customers.length; i++) {
-      const rank = this.#rank(i, read) || (also?.(this.customers[i]!) ? Rank.Contains : 0)
-      if (rank) byRank[rank]!.push(this.customers[i]!)
+    for (let i = 0; i < prepared.customers.length; i++) {
+      const found = rank(prepared, i, read) || (also?.(prepared.customers[i]!) ? Rank.Contains : 0)
+      if (found) byRank[found]!.push(prepared.customers[i]!)
     }
     return byRank.flat()
   }
@@ -153,15 +174,17 @@ export class CustomerIndex {
   /** The customer whose locker code this is (as a label prints it or a scanner reads it), if any. */
   byLocker(code: string): Customer | null {
     const digits = lockerDigits(code)
-    const i = digits === null ? -1 : this.#lockers.indexOf(digits)
-    return i < 0 ? null : this.customers[i]!
+    const prepared = this.#ready
+    const i = digits === null ? -1 : prepared.lockers.indexOf(digits)
+    return i < 0 ? null : prepared.customers[i]!
   }
 
   /** The one customer `query` names exactly (their whole locker code or email), if one does. */
   exact(query: string): Customer | null {
     const read = readQuery(query)
     if (!read) return null
-    const found = this.customers.filter((_, i) => this.#rank(i, read) === Rank.Exact)
+    const prepared = this.#ready
+    const found = prepared.customers.filter((_, i) => rank(prepared, i, read) === Rank.Exact)
     return found.length === 1 ? found[0]! : null
   }
 }

@@ -38,44 +38,17 @@ async function writeChanges({ customers, removed }: DirectoryChanges): Promise<v
   await db.directory.bulkPut([...byBucket].map(([bucket, members]): DirectoryBucket => ({ bucket, customers: [...members.values()] })))
 }
 
-/** The directory as one tab holds it in memory: customers by id, and the index searches use, built when first asked for. */
-export class CustomerDirectory {
-  readonly #byId: Map<string, Customer>
-  #index: CustomerIndex | undefined
-  constructor(byId: Map<string, Customer>) {
-    this.#byId = byId
-  }
-  get size(): number {
-    return this.#byId.size
-  }
-  get(id: string): Customer | undefined {
-    return this.#byId.get(id)
-  }
+/** The directory as one tab holds it in memory: every customer by id, searched through CustomerIndex. */
+export class CustomerDirectory extends CustomerIndex {
   /** How many customers are `which`. */
   count(which: (customer: Customer) => boolean): number {
     let count = 0
-    for (const customer of this.#byId.values()) if (which(customer)) count++
+    for (const customer of this.values()) if (which(customer)) count++
     return count
-  }
-  /** See CustomerIndex.search: every customer `query` finds, best first. */
-  search(query: string, also?: (customer: Customer) => boolean): Customer[] {
-    return this.#indexed().search(query, also)
-  }
-  /** The one customer `query` names exactly (a whole locker code or email), if one does. */
-  exact(query: string): Customer | null {
-    return this.#indexed().exact(query)
-  }
-  /** The customer whose locker code a label or a scanner gives, if any. */
-  byLocker(code: string): Customer | null {
-    return this.#indexed().byLocker(code)
-  }
-  #indexed(): CustomerIndex {
-    this.#index ??= new CustomerIndex([...this.#byId.values()])
-    return this.#index
   }
   /** A new directory with these changes (this one stays as it was: screens compare by identity). */
   with({ customers, removed }: DirectoryChanges): CustomerDirectory {
-    const byId = new Map(this.#byId)
+    const byId = new Map(Array.from(this.values(), (customer) => [customer.id, customer]))
     for (const tuple of customers) byId.set(tuple[0], customerOf(tuple))
     for (const id of removed) byId.delete(id)
     return new CustomerDirectory(byId)
