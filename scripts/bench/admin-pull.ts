@@ -1,38 +1,36 @@
-// The admin's first pull as the app makes it (every stream to the end, then the owners it lacks),
-// made from Node through any way of calling the RPCs: how much the server sends and how fast.
+// The admin's first pull as the app makes it (src/sync-engine/working-set.ts: the desk's stage, then
+// what closed lately), made from Node through any way of calling the RPCs: how much the server
+// sends and how fast.
 import { createClient } from '@supabase/supabase-js'
 import { SUPABASE_LOCAL_ANON_KEY } from '../../supabase/local/keys'
 import { nodeClientOptions } from '../../tests/support/node-supabase'
 import { demoAdmin } from './environment'
 
+/** Every stream of the two stages, as the app asks for them. */
 export const STREAMS = [
-  { rpc: 'pull_profiles', key: 'profiles' },
-  { rpc: 'pull_packages', key: 'packages' },
-  { rpc: 'pull_prealerts', key: 'prealerts' },
-  { rpc: 'pull_shipments', key: 'shipments' },
+  { key: 'directory', rpc: 'pull_directory', rows: 'customers', pageSize: 5000 },
+  { key: 'profiles', rpc: 'pull_profiles', rows: 'profiles' },
+  { key: 'packages', rpc: 'pull_packages', rows: 'packages', part: 'open' },
+  { key: 'prealerts', rpc: 'pull_prealerts', rows: 'prealerts', part: 'open' },
+  { key: 'shipments', rpc: 'pull_shipments', rows: 'shipments', part: 'open' },
+  { key: 'closed-packages', rpc: 'pull_packages', rows: 'packages', part: 'closed' },
+  { key: 'closed-prealerts', rpc: 'pull_prealerts', rows: 'prealerts', part: 'closed' },
+  { key: 'closed-shipments', rpc: 'pull_shipments', rows: 'shipments', part: 'closed' },
 ] as const
 export type StreamKey = (typeof STREAMS)[number]['key']
+type Stream = (typeof STREAMS)[number]
 
-interface PulledRow {
-  id: string
-  user_id?: string
-  deleted_at?: string | null
-}
-export type PullPage = { checkpoint: string | null; has_more: boolean } & Partial<Record<StreamKey, PulledRow[]>>
+export type PullPage = { checkpoint: string | null; has_more: boolean } & Record<string, unknown[] | undefined>
 
 export interface AdminPull {
   ms: number
   pages: number
   bytes: number
   rows: Record<StreamKey, number>
-  /** Of those, the rows that are not tombstones: what the device keeps. */
-  live: Record<StreamKey, number>
-  /** Profiles get_profiles sent for owners the pulls did not bring. */
-  fetched: number
   checkpoints: Record<StreamKey, string | null>
 }
 
-/** Calls an RPC the app calls (pull_*, get_profiles) with its named arguments, as the admin: its answer, time and size. */
+/** Calls an RPC the app calls with its named arguments, as the admin: its answer, time and size. */
 export type AdminRpc = <T>(name: string, args: Record<string, unknown>) => Promise<{ value: T; ms: number; bytes: number }>
 
 /** Over HTTP, as the app calls the stand-in (supabase-js in Node: the server and the wire, no browser). */
@@ -49,47 +47,29 @@ export async function httpRpc(url: string): Promise<AdminRpc> {
   }
 }
 
-/** What the app does on an admin's first sync: every stream to the end, then the missing owners. */
+/** A stream's arguments after `since`, as the app sends them. */
+export function pullArgs(stream: Stream, since: string | null, pageSize: number): Record<string, unknown> {
+  return { p_since: since, p_limit: 'pageSize' in stream ? stream.pageSize : pageSize, ...('part' in stream ? { p_part: stream.part } : {}) }
+}
+
+const byStream = <T,>(value: () => T) => Object.fromEntries(STREAMS.map(({ key }) => [key, value()])) as Record<StreamKey, T>
+
+/** What the app does on an admin's first sync: every stream to the end, one page at a time. */
 export async function adminFirstPull(call: AdminRpc, pageSize: number): Promise<AdminPull> {
-  const result: AdminPull = {
-    ms: 0,
-    pages: 0,
-    bytes: 0,
-    rows: { profiles: 0, packages: 0, prealerts: 0, shipments: 0 },
-    live: { profiles: 0, packages: 0, prealerts: 0, shipments: 0 },
-    fetched: 0,
-    checkpoints: { profiles: null, packages: null, prealerts: null, shipments: null },
-  }
-  const owners = new Set<string>()
-  const held = new Set<string>()
-  for (const { rpc: name, key } of STREAMS) {
+  const result: AdminPull = { ms: 0, pages: 0, bytes: 0, rows: byStream(() => 0), checkpoints: byStream(() => null) }
+  for (const stream of STREAMS) {
     let since: string | null = null
     for (;;) {
-      const answer: { value: PullPage; ms: number; bytes: number } = await call<PullPage>(name, { p_since: since, p_limit: pageSize })
+      const answer: { value: PullPage; ms: number; bytes: number } = await call<PullPage>(stream.rpc, pullArgs(stream, since, pageSize))
       const { value: page, ms, bytes } = answer
       result.ms += ms
       result.bytes += bytes
       result.pages++
-      const rows = page[key] ?? []
-      result.rows[key] += rows.length
-      for (const row of rows) {
-        if (!row.deleted_at) result.live[key]++
-        if (key === 'profiles') {
-          if (!row.deleted_at) held.add(row.id)
-        } else if (!row.deleted_at && row.user_id) owners.add(row.user_id)
-      }
+      result.rows[stream.key] += (page[stream.rows] ?? []).length
       since = page.checkpoint
       if (!page.has_more) break
     }
-    result.checkpoints[key] = since
-  }
-  // As src/sync-engine/working-set.ts: the owners of the rows on the device whose profile it lacks, 1,000 a call.
-  const missing = [...owners].filter((id) => !held.has(id))
-  for (let start = 0; start < missing.length; start += 1000) {
-    const { value, ms, bytes } = await call<{ profiles: unknown[] }>('get_profiles', { p_ids: missing.slice(start, start + 1000) })
-    result.ms += ms
-    result.bytes += bytes
-    result.fetched += value.profiles.length
+    result.checkpoints[stream.key] = since
   }
   return result
 }

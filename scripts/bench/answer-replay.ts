@@ -1,8 +1,8 @@
-// A proxy between the app and the stand-in that records the answers to the admin's pulls and, when
-// told to, serves them again from memory: the same first sync with the server's work taken out, so
-// a bench can tell the device's share of it from the server's (the stand-in shares the machine's
-// cores with the browser; a hosted project does not). Everything else, realtime included, passes
-// through.
+// A proxy between the app and the stand-in that records the answers to the admin's pulls (and the
+// working set's counts) and, when told to, serves them again from memory: the same first sync with
+// the server's work taken out, so a bench can tell the device's share of it from the server's (the
+// stand-in shares the machine's cores with the browser; a hosted project does not). It can also
+// leave the directory out, to tell its share. Everything else, realtime included, passes through.
 import { createServer, request, type IncomingMessage, type ServerResponse } from 'node:http'
 import { connect } from 'node:net'
 
@@ -15,12 +15,14 @@ interface Answer {
 export interface AnswerReplay {
   /** Serve recorded answers (true) or record the stand-in's (false). */
   replaying: boolean
+  /** While replaying, answer the directory's pull with no customers: the same sync without the directory, to tell its share. */
+  withoutDirectory: boolean
   /** Pulls asked for while replaying that were never recorded (answered by the stand-in). */
   misses: number
   close(): Promise<void>
 }
 
-const PULL = /^\/rest\/v1\/rpc\/(pull_\w+|get_profiles)$/
+const PULL = /^\/rest\/v1\/rpc\/(pull_\w+|working_set_counts)$/
 
 const body = (incoming: IncomingMessage) =>
   new Promise<Buffer>((resolve, reject) => {
@@ -33,23 +35,17 @@ const body = (incoming: IncomingMessage) =>
 export async function startAnswerReplay(port: number, target: string): Promise<AnswerReplay> {
   const upstream = new URL(target)
   const answers = new Map<string, Answer>()
-  /** get_profiles is asked in batches that differ from run to run: its rows are kept one by one. */
-  const profiles = new Map<string, unknown>()
-  let profilesHeaders: Answer['headers'] = {}
-  const replay: AnswerReplay = { replaying: false, misses: 0, close: async () => {} }
+  const replay: AnswerReplay = { replaying: false, withoutDirectory: false, misses: 0, close: async () => {} }
 
   function recorded(path: string, sent: Buffer): Answer | undefined {
-    if (!path.endsWith('/get_profiles')) return answers.get(`${path} ${sent.toString()}`)
-    const ids = (JSON.parse(sent.toString()) as { p_ids: string[] }).p_ids
-    if (!ids.every((id) => profiles.has(id))) return undefined
-    return { status: 200, headers: profilesHeaders, body: Buffer.from(JSON.stringify({ profiles: ids.map((id) => profiles.get(id)) })) }
+    const answer = answers.get(`${path} ${sent.toString()}`)
+    if (!answer || !replay.withoutDirectory || !path.endsWith('/pull_directory')) return answer
+    const { p_since } = JSON.parse(sent.toString()) as { p_since: string | null }
+    return { ...answer, body: Buffer.from(JSON.stringify({ customers: [], removed: [], checkpoint: p_since, has_more: false })) }
   }
 
   function keep(path: string, sent: Buffer, answer: Answer) {
-    if (answer.status !== 200) return
-    if (!path.endsWith('/get_profiles')) return void answers.set(`${path} ${sent.toString()}`, answer)
-    profilesHeaders = answer.headers
-    for (const profile of (JSON.parse(answer.body.toString()) as { profiles: { id: string }[] }).profiles) profiles.set(profile.id, profile)
+    if (answer.status === 200) answers.set(`${path} ${sent.toString()}`, answer)
   }
 
   async function handle(incoming: IncomingMessage, outgoing: ServerResponse) {

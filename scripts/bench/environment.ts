@@ -10,6 +10,7 @@ import { SUPABASE_LOCAL_ANON_KEY } from '../../supabase/local/keys'
 import { startStandIn, type StandIn } from '../../supabase/local/server'
 import { chromiumLaunchOptions } from '../../tests/e2e/chromium'
 import { nodeClientOptions } from '../../tests/support/node-supabase'
+import { startAnswerReplay, type AnswerReplay } from './answer-replay'
 import { startFaultProxy, type FaultProxy } from './fault-proxy'
 import { startPreview } from './preview'
 import type { SuiteScope } from './runner'
@@ -22,6 +23,8 @@ export interface BenchEnvironment {
   standIn: StandIn
   /** Between the app and the stand-in when asked for (it costs CPU the pulls should not pay). */
   proxy: FaultProxy | null
+  /** Between the app and the stand-in when asked for: records the pulls' answers, to serve them again from memory. */
+  answers: AnswerReplay | null
   appUrl: string
   browser: Browser
   /** Closes everything (latest first); the suite's scope closes whatever is left if this is never reached. */
@@ -32,15 +35,18 @@ export interface BenchEnvironment {
  * Starts the stand-in, the fault proxy when asked for, `vite preview` and Chromium, each registered
  * with the suite's scope as it comes up: a failure part-way still closes what had started.
  */
-export async function startBenchEnvironment(scope: SuiteScope, { faultProxy = false } = {}): Promise<BenchEnvironment> {
+export async function startBenchEnvironment(scope: SuiteScope, { faultProxy = false, answerReplay = false } = {}): Promise<BenchEnvironment> {
   const closers: (() => Promise<void>)[] = []
   const dataDir = await mkdtemp(join(tmpdir(), 'bench-sync-'))
   closers.push(scope.defer(() => rm(dataDir, { recursive: true, force: true })))
   // Benches measure sync, not auth's rate limits: config.toml's times 100.
-  const standIn = await startStandIn({ port: faultProxy ? 0 : benchBackendPort, dataDir, quiet: true, log: () => {}, auth: { rateLimitScale: 100 } })
+  const behindProxy = faultProxy || answerReplay
+  const standIn = await startStandIn({ port: behindProxy ? 0 : benchBackendPort, dataDir, quiet: true, log: () => {}, auth: { rateLimitScale: 100 } })
   closers.push(scope.defer(() => standIn.close()))
   const proxy = faultProxy ? await startFaultProxy(benchBackendPort, standIn.url) : null
   if (proxy) closers.push(scope.defer(() => proxy.close()))
+  const answers = answerReplay ? await startAnswerReplay(benchBackendPort, standIn.url) : null
+  if (answers) closers.push(scope.defer(() => answers.close()))
   const preview = await startPreview()
   closers.push(scope.defer(() => preview.stop()))
   const browser = await chromium.launch(chromiumLaunchOptions())
@@ -48,6 +54,7 @@ export async function startBenchEnvironment(scope: SuiteScope, { faultProxy = fa
   return {
     standIn,
     proxy,
+    answers,
     appUrl: preview.url,
     browser,
     async close() {

@@ -1,9 +1,11 @@
 // npm run bench: builds the app, then measures every budget of DESIGN §7.
+// Chromium comes from Debian's package, installed when missing (scripts/ensure-chromium.sh).
 // `npm run bench -- lighthouse realtime` runs only the suites named (their keys below).
 // A suite that fails is reported with its first error and the others still run; the exit code is
 // non-zero when one failed or missed a budget.
 import { execFileSync } from 'node:child_process'
 import { benchBackendUrl } from './environment'
+import { benchDirectory } from './directory'
 import { benchFirstPaint } from './first-paint'
 import { benchHistory } from './history'
 import { benchLighthouse } from './lighthouse'
@@ -20,6 +22,7 @@ const suites: Suite[] = [
   { key: 'lighthouse', title: 'Lighthouse (mobile, simulated slow 4G)', run: benchLighthouse },
   { key: 'standin', title: 'Local stand-in', run: benchStandIn },
   { key: 'pull', title: 'Sync engine: pulls', run: benchSyncPull },
+  { key: 'directory', title: "The customer directory on the admin's device", run: benchDirectory },
   { key: 'outbox', title: 'Sync engine: the outbox', run: benchOutboxReplay },
   { key: 'realtime', title: 'Live updates (Realtime)', run: benchRealtime },
   { key: 'photos', title: 'Photos through the outbox', run: benchPhotoQueue },
@@ -35,6 +38,7 @@ if (unknown.length) {
 }
 const chosen = asked.length ? asked.map((key) => suites.find((suite) => suite.key === key)!) : suites
 
+process.env.CHROMIUM_PATH ??= execFileSync('bash', ['scripts/ensure-chromium.sh'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] }).trim()
 // Built against the bench's own stand-in, so a running `npm start` is left alone.
 execFileSync('npx', ['vite', 'build', '--mode', 'standin', '--logLevel', 'warn'], { stdio: 'inherit', env: { ...process.env, VITE_SUPABASE_URL: benchBackendUrl } })
 const { failed, withinBudget } = await runSuites(chosen, consoleReporter)

@@ -1,5 +1,4 @@
 import Dexie, { type EntityTable } from 'dexie'
-import type { CustomerTuple } from './customer-index'
 import type { NotificationKind, NotificationRow, PackageRow, PackageStatus, PrealertRow, PriceBreakdown, ProfileRow, ShipmentAddress, ShipmentOptions, ShipmentRow, ShipmentService, ShipmentStatus } from './rows'
 
 /** A full profile with its locker code: the customer's own, or on an admin's device the admins' and the customers the admin opened. */
@@ -245,10 +244,11 @@ export interface SavedReport<Report = unknown> {
   fetchedAt: number
 }
 
-/** Up to a few hundred customers of the admin's directory, by the first byte of their ids (directory.ts). */
+/** A few hundred customers of the admin's directory, by a hash of their ids (directory.ts). */
 export interface DirectoryBucket {
   bucket: number
-  customers: CustomerTuple[]
+  /** Their tuples, as JSON (CustomerTuple[]). */
+  customers: string
 }
 
 /** supabase-js's persisted session, kept where the service worker can read it too. */

@@ -9,7 +9,9 @@ export type { Customer, CustomerTuple }
 
 // The admin's directory of every customer (docs/architecture.md, "The customer directory"). IndexedDB
 // costs per record, not per byte, so customers are kept many to a record: 128 buckets by a hash of
-// their id (about 400 customers, 55 KB, each at 50,000 customers), read and written whole.
+// their id (about 400 customers, 55 KB, each at 50,000 customers), read and written whole, each
+// bucket's customers as one JSON string: the browser copies a value it stores or reads item by item,
+// and a string is one item where an array of tuples is four thousand.
 // Screens search it in memory: it is loaded once per tab and kept current by this tab's writes, and
 // read again when another tab's pull changed it.
 
@@ -28,14 +30,45 @@ export interface DirectoryChanges {
   removed: string[]
 }
 
-/** Writes customers into their buckets and drops the removed ones, in the caller's transaction (which must include `db.directory`). */
-async function writeChanges({ customers, removed }: DirectoryChanges): Promise<void> {
-  const touched = [...new Set([...customers.map((tuple) => bucketOf(tuple[0])), ...removed.map(bucketOf)])]
-  const held = await db.directory.bulkGet(touched)
-  const byBucket = new Map(touched.map((bucket, i) => [bucket, new Map((held[i]?.customers ?? []).map((tuple) => [tuple[0], tuple]))]))
-  for (const tuple of customers) byBucket.get(bucketOf(tuple[0]))!.set(tuple[0], tuple)
-  for (const id of removed) byBucket.get(bucketOf(id))!.delete(id)
-  await db.directory.bulkPut([...byBucket].map(([bucket, members]): DirectoryBucket => ({ bucket, customers: [...members.values()] })))
+/** A bucket's customers, as it stores them (one string: see DirectoryBucket). */
+const customersIn = (bucket: DirectoryBucket | undefined): CustomerTuple[] => (bucket ? (JSON.parse(bucket.customers) as CustomerTuple[]) : [])
+
+/** Buckets JSON-encoded per task when a pull's changes are prepared: a first sync's fifty thousand customers never hold the page for long. */
+const bucketsPerTask = 16
+
+const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0))
+
+/**
+ * The buckets `changes` touch as they will be once changed, worked out from what they hold now
+ * (`held`, in the order of `touched`). With `between`, it lets other tasks run every few buckets.
+ */
+async function changedBuckets({ customers, removed }: DirectoryChanges, touched: number[], held: (DirectoryBucket | undefined)[], between?: () => Promise<unknown>): Promise<DirectoryBucket[]> {
+  const members = new Map(touched.map((bucket, i) => [bucket, new Map(customersIn(held[i]).map((tuple) => [tuple[0], tuple]))]))
+  for (const tuple of customers) members.get(bucketOf(tuple[0]))!.set(tuple[0], tuple)
+  for (const id of removed) members.get(bucketOf(id))!.delete(id)
+  const changed: DirectoryBucket[] = []
+  for (const [bucket, tuples] of members) {
+    if (between && changed.length % bucketsPerTask === bucketsPerTask - 1) await between()
+    changed.push({ bucket, customers: JSON.stringify([...tuples.values()]) })
+  }
+  return changed
+}
+
+/**
+ * Writes customers into their buckets and drops the removed ones, in a transaction `write` opens
+ * (it must include `db.directory`). The new buckets are worked out before it, between other tasks;
+ * in it, they are read again, and should another tab have changed one meanwhile, worked out anew
+ * there (a transaction cannot wait for other tasks).
+ */
+async function writeChanges(changes: DirectoryChanges, write: (put: () => Promise<void>) => Promise<void>): Promise<void> {
+  const touched = [...new Set([...changes.customers.map((tuple) => bucketOf(tuple[0])), ...changes.removed.map(bucketOf)])]
+  const before = await db.directory.bulkGet(touched)
+  const prepared = await changedBuckets(changes, touched, before, nextTask)
+  await write(async () => {
+    const now = await db.directory.bulkGet(touched)
+    const unchanged = now.every((bucket, i) => bucket?.customers === before[i]?.customers)
+    await db.directory.bulkPut(unchanged ? prepared : await changedBuckets(changes, touched, now))
+  })
 }
 
 /** The directory as one tab holds it in memory: every customer by id, searched through CustomerIndex. */
@@ -76,7 +109,7 @@ async function load(): Promise<CustomerDirectory> {
   const byId = new Map<string, Customer>()
   for (let start = 0; start < keys.length; start += bucketsPerRead) {
     for (const bucket of await db.directory.bulkGet(keys.slice(start, start + bucketsPerRead))) {
-      for (const tuple of bucket?.customers ?? []) byId.set(tuple[0], customerOf(tuple))
+      for (const tuple of customersIn(bucket)) byId.set(tuple[0], customerOf(tuple))
     }
   }
   const directory = new CustomerDirectory(byId)
@@ -136,16 +169,18 @@ export function useCustomer(id: string | null): Customer | null | undefined {
 
 /** Writes pulled changes of the directory with their checkpoint, in one transaction (dropped whole once `owner`'s session is over); this tab's copy follows. */
 export async function applyDirectoryChanges(owner: DeviceOwner, changes: DirectoryChanges, checkpoint: string | null): Promise<void> {
-  await writePulledPage('directory', owner, checkpoint, () => writeChanges(changes))
+  await writeChanges(changes, (put) => writePulledPage('directory', owner, checkpoint, put))
   if (current) publish(current.with(changes), checkpoint)
 }
 
 /** Customers saved on this device (an admin's edit, answered by the server): written at once; the next pull brings them too. */
 export async function keepCustomers(owner: DeviceOwner | string, customers: Customer[]): Promise<void> {
   const changes = { customers: customers.map(tupleOf), removed: [] }
-  await db.transaction('rw', db.directory, db.owner, async () => {
-    await assertOwner(owner)
-    await writeChanges(changes)
-  })
+  await writeChanges(changes, (put) =>
+    db.transaction('rw', db.directory, db.owner, async () => {
+      await assertOwner(owner)
+      await put()
+    }),
+  )
   if (current) publish(current.with(changes), currentCheckpoint)
 }

@@ -156,7 +156,7 @@ describe('a copy too old to bring up to date', () => {
 
   it('starts over: every row without queued changes goes, with the directory and the checkpoints', async () => {
     await synced(now - staleCopyMs - 1)
-    await db.directory.put({ bucket: 3, customers: [['03000000-0000-4000-8000-000000000000', 'MIA100003', 'c@example.test', 'C', null, 'basic', 'user', null, daysAgo(40)]] })
+    await db.directory.put({ bucket: 3, customers: JSON.stringify([['03000000-0000-4000-8000-000000000000', 'MIA100003', 'c@example.test', 'C', null, 'basic', 'user', null, daysAgo(40)]]) })
     await db.packages.bulkPut([pkg('queued'), pkg('plain')])
     await db.outbox.add(statusOp('queued'))
     await db.profiles.bulkPut([profile('admin', { role: 'admin' }), profile('customer-1')])
