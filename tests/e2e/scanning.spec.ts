@@ -140,6 +140,42 @@ test('a label held up to the camera, offline, fills the tracking code and picks 
   }
 })
 
+test('offline on a page no service worker controls, the scan dialog says the scanner cannot start and the form keeps what was typed; online, the scan reads', async ({ baseURL }, testInfo) => {
+  const tracking = code('NOSW')
+  const customer = await customerAwaiting(tracking)
+  const browser = await browserFilming(tracking, testInfo)
+  try {
+    // As a page opened while the worker was installing, or where none can be: what it imports comes from the network.
+    const context = await browser.newContext({ baseURL, permissions: ['camera'], serviceWorkers: 'block' })
+    const page = await context.newPage()
+    await page.addInitScript(keepCameraStreams)
+    await logInThroughUi(page, '/admin/login', demoAdmin)
+    await page.goto('/en/admin-panel')
+    const main = page.getByRole('main')
+    const weight = main.getByLabel('Weight (kg)')
+    await weight.fill('2.5')
+
+    await context.setOffline(true)
+    const scan = main.getByRole('button', { name: 'Scan code' })
+    const dialog = page.getByRole('dialog', { name: 'Scan a barcode' })
+    await scan.click()
+    await expect(dialog.getByRole('alert')).toHaveText('The camera or the scanner could not start. Type the tracking code instead.')
+    await expect.poll(() => cameraTracks(page)).toEqual(['ended'])
+    await dialog.getByRole('button', { name: 'Cancel' }).click()
+    await expect(weight).toHaveValue('2.5')
+
+    await context.setOffline(false)
+    await scan.click()
+    await expect(main.getByLabel('Tracking code')).toHaveValue(tracking)
+    await expect(dialog).toBeHidden()
+    await expect(main.getByTestId('found-customer')).toContainText(customer.email)
+    await expect(weight).toHaveValue('2.5')
+    await expect.poll(() => cameraTracks(page)).toEqual(['ended', 'ended'])
+  } finally {
+    await browser.close()
+  }
+})
+
 test('the scan dialog says why the camera cannot start; Escape and Cancel close it', async ({ page }) => {
   await logInThroughUi(page, '/admin/login', demoAdmin)
   await page.goto('/en/admin-panel')
