@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { chromium, type Page, type TestInfo } from '@playwright/test'
+import { chromium, type Browser, type BrowserContextOptions, type Page } from '@playwright/test'
 import { expect, test } from './fixtures'
 import { demoAdmin, logInThroughUi, newCustomer, signedIn } from './backend'
 import { barcodeVideo } from './barcode-video'
@@ -48,15 +48,27 @@ function keepCameraStreams() {
 const cameraTracks = (page: Page) => page.evaluate(() => (window as unknown as CameraStreams).cameraStreams.flatMap((stream) => stream.getTracks().map((track) => track.readyState)))
 
 /**
- * A browser whose fake camera films a label of `tracking`: its flags go on the browser's command
- * line, so a test that scans launches its own (closed by the caller).
+ * `adminFilming(tracking)`: the admin signed in, in a browser whose fake camera films a label of
+ * `tracking`. The camera's flags go on the browser's command line, so each such page is in a
+ * browser of its own, closed after the test.
  */
-async function browserFilming(tracking: string, testInfo: TestInfo) {
-  const video = await barcodeVideo(tracking, testInfo.outputPath('camera'))
-  const launch = chromiumLaunchOptions()
-  const fakeCamera = ['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${video}`]
-  return chromium.launch({ ...launch, args: [...(launch.args ?? []), ...fakeCamera] })
-}
+const cameraTest = test.extend<{ adminFilming: (tracking: string, options?: BrowserContextOptions) => Promise<Page> }>({
+  adminFilming: async ({ baseURL }, use, testInfo) => {
+    const browsers: Browser[] = []
+    await use(async (tracking, options) => {
+      const video = await barcodeVideo(tracking, testInfo.outputPath(`camera-${browsers.length}`))
+      const launch = chromiumLaunchOptions()
+      const fakeCamera = ['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${video}`]
+      const browser = await chromium.launch({ ...launch, args: [...(launch.args ?? []), ...fakeCamera] })
+      browsers.push(browser)
+      const page = await (await browser.newContext({ ...options, baseURL, permissions: ['camera'] })).newPage()
+      await page.addInitScript(keepCameraStreams)
+      await logInThroughUi(page, '/admin/login', demoAdmin)
+      return page
+    })
+    for (const browser of browsers) await browser.close()
+  },
+})
 
 /**
  * Whether this device holds the open prealert for `tracking` and its owner `customerId`: what the
@@ -105,75 +117,59 @@ async function typeLikeAScanner(page: Page, code: string) {
   await cdp.detach()
 }
 
-test('a label held up to the camera, offline, fills the tracking code and picks the customer who announced it', async ({ baseURL }, testInfo) => {
+cameraTest('a label held up to the camera, offline, fills the tracking code and picks the customer who announced it', async ({ adminFilming }) => {
   const tracking = code('CAM')
   const customer = await customerAwaiting(tracking)
-  const browser = await browserFilming(tracking, testInfo)
-  try {
-    const context = await browser.newContext({ baseURL, permissions: ['camera'] })
-    const page = await context.newPage()
-    await page.addInitScript(keepCameraStreams)
-    await logInThroughUi(page, '/admin/login', demoAdmin)
-    // On the page that registered the worker, which it claims when it activates: a page whose
-    // navigation left while the worker was installing, and arrived after that claim, is never
-    // controlled until it reloads.
-    await waitForServiceWorker(page)
-    await page.goto('/en/admin-panel')
+  const page = await adminFilming(tracking)
+  // On the page that registered the worker, which it claims when it activates: a page whose
+  // navigation left while the worker was installing, and arrived after that claim, is never
+  // controlled until it reloads.
+  await waitForServiceWorker(page)
+  await page.goto('/en/admin-panel')
 
-    // The scanner's code comes from the service worker's precache, its WebAssembly from what the
-    // worker kept when the package tool opened. The match is made from the device's copy, which
-    // must have pulled the prealert before the connection drops.
-    await expect.poll(() => page.evaluate(async () => (await (await caches.open('scanner-wasm')).keys()).length)).toBe(1)
-    await expect.poll(() => deviceHoldsPrealert(page, tracking, customer.id)).toBe(true)
-    await context.setOffline(true)
-    const main = page.getByRole('main')
-    await main.getByRole('button', { name: 'Scan code' }).click()
-    const dialog = page.getByRole('dialog', { name: 'Scan a barcode' })
-    await expect(main.getByLabel('Tracking code')).toHaveValue(tracking)
-    await expect(dialog).toBeHidden()
-    await expect(main.getByTestId('found-customer')).toContainText(customer.email)
-    await expect(main.getByTestId('prealert-match')).toContainText('Amazon — Barcode scanner')
-    // The camera is off once the dialog has closed.
-    await expect.poll(() => cameraTracks(page)).toEqual(['ended'])
-  } finally {
-    await browser.close()
-  }
+  // The scanner's code comes from the service worker's precache, its WebAssembly from what the
+  // worker kept when the package tool opened. The match is made from the device's copy, which
+  // must have pulled the prealert before the connection drops.
+  await expect.poll(() => page.evaluate(async () => (await (await caches.open('scanner-wasm')).keys()).length)).toBe(1)
+  await expect.poll(() => deviceHoldsPrealert(page, tracking, customer.id)).toBe(true)
+  await page.context().setOffline(true)
+  const main = page.getByRole('main')
+  await main.getByRole('button', { name: 'Scan code' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Scan a barcode' })
+  await expect(main.getByLabel('Tracking code')).toHaveValue(tracking)
+  await expect(dialog).toBeHidden()
+  await expect(main.getByTestId('found-customer')).toContainText(customer.email)
+  await expect(main.getByTestId('prealert-match')).toContainText('Amazon — Barcode scanner')
+  // The camera is off once the dialog has closed.
+  await expect.poll(() => cameraTracks(page)).toEqual(['ended'])
 })
 
-test('offline on a page no service worker controls, the scan dialog says the scanner cannot start and the form keeps what was typed; online, the scan reads', async ({ baseURL }, testInfo) => {
+cameraTest('offline on a page no service worker controls, the scan dialog says the scanner cannot start and the form keeps what was typed; online, the scan reads', async ({ adminFilming }) => {
   const tracking = code('NOSW')
   const customer = await customerAwaiting(tracking)
-  const browser = await browserFilming(tracking, testInfo)
-  try {
-    // As a page opened while the worker was installing, or where none can be: what it imports comes from the network.
-    const context = await browser.newContext({ baseURL, permissions: ['camera'], serviceWorkers: 'block' })
-    const page = await context.newPage()
-    await page.addInitScript(keepCameraStreams)
-    await logInThroughUi(page, '/admin/login', demoAdmin)
-    await page.goto('/en/admin-panel')
-    const main = page.getByRole('main')
-    const weight = main.getByLabel('Weight (kg)')
-    await weight.fill('2.5')
+  // As a page opened while the worker was installing, or where none can be: what it imports comes from the network.
+  const page = await adminFilming(tracking, { serviceWorkers: 'block' })
+  await page.goto('/en/admin-panel')
+  const main = page.getByRole('main')
+  const weight = main.getByLabel('Weight (kg)')
+  await weight.fill('2.5')
 
-    await context.setOffline(true)
-    const scan = main.getByRole('button', { name: 'Scan code' })
-    const dialog = page.getByRole('dialog', { name: 'Scan a barcode' })
-    await scan.click()
-    await expect(dialog.getByRole('alert')).toHaveText('The camera or the scanner could not start. Type the tracking code instead.')
-    await expect.poll(() => cameraTracks(page)).toEqual(['ended'])
-    await dialog.getByRole('button', { name: 'Cancel' }).click()
-    await expect(weight).toHaveValue('2.5')
+  await page.context().setOffline(true)
+  const scan = main.getByRole('button', { name: 'Scan code' })
+  const dialog = page.getByRole('dialog', { name: 'Scan a barcode' })
+  await scan.click()
+  await expect(dialog.getByRole('alert')).toHaveText('The camera or the scanner could not start. Type the tracking code instead.')
+  await expect.poll(() => cameraTracks(page)).toEqual(['ended'])
+  await dialog.getByRole('button', { name: 'Cancel' }).click()
+  await expect(weight).toHaveValue('2.5')
 
-    await context.setOffline(false)
-    await scan.click()
-    await expect(main.getByLabel('Tracking code')).toHaveValue(tracking)
-    await expect(dialog).toBeHidden()
-    await expect(main.getByTestId('found-customer')).toContainText(customer.email)
-    await expect(weight).toHaveValue('2.5')
-    await expect.poll(() => cameraTracks(page)).toEqual(['ended', 'ended'])
-  } finally {
-    await browser.close()
-  }
+  await page.context().setOffline(false)
+  await scan.click()
+  await expect(main.getByLabel('Tracking code')).toHaveValue(tracking)
+  await expect(dialog).toBeHidden()
+  await expect(main.getByTestId('found-customer')).toContainText(customer.email)
+  await expect(weight).toHaveValue('2.5')
+  await expect.poll(() => cameraTracks(page)).toEqual(['ended', 'ended'])
 })
 
 test('the scan dialog says why the camera cannot start; Escape and Cancel close it', async ({ page }) => {
