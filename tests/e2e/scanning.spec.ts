@@ -154,6 +154,9 @@ cameraTest('offline on a page no service worker controls, the scan dialog says t
   const weight = main.getByLabel('Weight (kg)')
   await weight.fill('2.5')
 
+  // The code read once back online is matched from the device's copy: the app may take a while to
+  // notice the connection is back, so the prealert is pulled before it drops.
+  await expect.poll(() => deviceHoldsPrealert(page, tracking, customer.id)).toBe(true)
   await page.context().setOffline(true)
   const scan = main.getByRole('button', { name: 'Scan code' })
   const dialog = page.getByRole('dialog', { name: 'Scan a barcode' })
