@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { chromium, type Page } from '@playwright/test'
+import { chromium, type Browser, type BrowserContextOptions, type Page } from '@playwright/test'
 import { expect, test } from './fixtures'
 import { demoAdmin, logInThroughUi, newCustomer, signedIn } from './backend'
 import { barcodeVideo } from './barcode-video'
@@ -44,6 +44,62 @@ function keepCameraStreams() {
   }
 }
 
+/** The state of every camera track the page opened. */
+const cameraTracks = (page: Page) => page.evaluate(() => (window as unknown as CameraStreams).cameraStreams.flatMap((stream) => stream.getTracks().map((track) => track.readyState)))
+
+/**
+ * `adminFilming(tracking)`: the admin signed in, in a browser whose fake camera films a label of
+ * `tracking`. The camera's flags go on the browser's command line, so each such page is in a
+ * browser of its own, closed after the test.
+ */
+const cameraTest = test.extend<{ adminFilming: (tracking: string, options?: BrowserContextOptions) => Promise<Page> }>({
+  adminFilming: async ({ baseURL }, use, testInfo) => {
+    const browsers: Browser[] = []
+    await use(async (tracking, options) => {
+      const video = await barcodeVideo(tracking, testInfo.outputPath(`camera-${browsers.length}`))
+      const launch = chromiumLaunchOptions()
+      const fakeCamera = ['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${video}`]
+      const browser = await chromium.launch({ ...launch, args: [...(launch.args ?? []), ...fakeCamera] })
+      browsers.push(browser)
+      const page = await (await browser.newContext({ ...options, baseURL, permissions: ['camera'] })).newPage()
+      await page.addInitScript(keepCameraStreams)
+      await logInThroughUi(page, '/admin/login', demoAdmin)
+      return page
+    })
+    for (const browser of browsers) await browser.close()
+  },
+})
+
+/**
+ * Whether this device holds the open prealert for `tracking` and its owner `customerId`: what the
+ * package tool matches a code against, offline too. It comes with the admin's pull after login.
+ */
+function deviceHoldsPrealert(page: Page, tracking: string, customerId: string) {
+  return page.evaluate(
+    async ({ tracking, customerId }) => {
+      const open = indexedDB.open('casillero')
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        open.onsuccess = () => resolve(open.result)
+        open.onerror = () => reject(open.error)
+      })
+      const read = <T,>(request: (transaction: IDBTransaction) => IDBRequest<T>) =>
+        new Promise<T>((resolve, reject) => {
+          const pending = request(db.transaction(['prealerts', 'profiles']))
+          pending.onsuccess = () => resolve(pending.result)
+          pending.onerror = () => reject(pending.error)
+        })
+      try {
+        const prealerts = await read((tx) => tx.objectStore('prealerts').index('tracking_code').getAll(tracking))
+        const owner = await read((tx) => tx.objectStore('profiles').get(customerId))
+        return prealerts.some((prealert: { user_id: string }) => prealert.user_id === customerId) && owner !== undefined
+      } finally {
+        db.close()
+      }
+    },
+    { tracking, customerId },
+  )
+}
+
 /**
  * Types `code` and Enter as a keyboard-wedge scanner does, a key every 5 ms. The keys carry those
  * times themselves, as a scanner's hardware stamps them: Playwright's `keyboard.type(code, { delay: 5 })`
@@ -61,39 +117,62 @@ async function typeLikeAScanner(page: Page, code: string) {
   await cdp.detach()
 }
 
-test('a label held up to the camera, offline, fills the tracking code and picks the customer who announced it', async ({ baseURL }, testInfo) => {
+cameraTest('a label held up to the camera, offline, fills the tracking code and picks the customer who announced it', async ({ adminFilming }) => {
   const tracking = code('CAM')
   const customer = await customerAwaiting(tracking)
-  // The fake camera films the label: its flags go on the browser's command line, so this test launches its own.
-  const video = await barcodeVideo(tracking, testInfo.outputPath('camera'))
-  const launch = chromiumLaunchOptions()
-  const fakeCamera = ['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${video}`]
-  const browser = await chromium.launch({ ...launch, args: [...(launch.args ?? []), ...fakeCamera] })
-  try {
-    const context = await browser.newContext({ baseURL, permissions: ['camera'] })
-    const page = await context.newPage()
-    await page.addInitScript(keepCameraStreams)
-    await logInThroughUi(page, '/admin/login', demoAdmin)
-    await page.goto('/en/admin-panel')
-    await waitForServiceWorker(page)
+  const page = await adminFilming(tracking)
+  // On the page that registered the worker, which it claims when it activates: a page whose
+  // navigation left while the worker was installing, and arrived after that claim, is never
+  // controlled until it reloads.
+  await waitForServiceWorker(page)
+  await page.goto('/en/admin-panel')
 
-    // The scanner's code comes from the service worker's precache, its WebAssembly from what the
-    // worker kept when the package tool opened.
-    await expect.poll(() => page.evaluate(async () => (await (await caches.open('scanner-wasm')).keys()).length)).toBe(1)
-    await context.setOffline(true)
-    const main = page.getByRole('main')
-    await main.getByRole('button', { name: 'Scan code' }).click()
-    const dialog = page.getByRole('dialog', { name: 'Scan a barcode' })
-    await expect(main.getByLabel('Tracking code')).toHaveValue(tracking)
-    await expect(dialog).toBeHidden()
-    await expect(main.getByTestId('found-customer')).toContainText(customer.email)
-    await expect(main.getByTestId('prealert-match')).toContainText('Amazon — Barcode scanner')
-    // The camera is off once the dialog has closed.
-    const cameraTracks = () => page.evaluate(() => (window as unknown as CameraStreams).cameraStreams.flatMap((stream) => stream.getTracks().map((track) => track.readyState)))
-    await expect.poll(cameraTracks).toEqual(['ended'])
-  } finally {
-    await browser.close()
-  }
+  // The scanner's code comes from the service worker's precache, its WebAssembly from what the
+  // worker kept when the package tool opened. The match is made from the device's copy, which
+  // must have pulled the prealert before the connection drops.
+  await expect.poll(() => page.evaluate(async () => (await (await caches.open('scanner-wasm')).keys()).length)).toBe(1)
+  await expect.poll(() => deviceHoldsPrealert(page, tracking, customer.id)).toBe(true)
+  await page.context().setOffline(true)
+  const main = page.getByRole('main')
+  await main.getByRole('button', { name: 'Scan code' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Scan a barcode' })
+  await expect(main.getByLabel('Tracking code')).toHaveValue(tracking)
+  await expect(dialog).toBeHidden()
+  await expect(main.getByTestId('found-customer')).toContainText(customer.email)
+  await expect(main.getByTestId('prealert-match')).toContainText('Amazon — Barcode scanner')
+  // The camera is off once the dialog has closed.
+  await expect.poll(() => cameraTracks(page)).toEqual(['ended'])
+})
+
+cameraTest('offline on a page no service worker controls, the scan dialog says the scanner cannot start and the form keeps what was typed; online, the scan reads', async ({ adminFilming }) => {
+  const tracking = code('NOSW')
+  const customer = await customerAwaiting(tracking)
+  // As a page opened while the worker was installing, or where none can be: what it imports comes from the network.
+  const page = await adminFilming(tracking, { serviceWorkers: 'block' })
+  await page.goto('/en/admin-panel')
+  const main = page.getByRole('main')
+  const weight = main.getByLabel('Weight (kg)')
+  await weight.fill('2.5')
+
+  // The code read once back online is matched from the device's copy: the app may take a while to
+  // notice the connection is back, so the prealert is pulled before it drops.
+  await expect.poll(() => deviceHoldsPrealert(page, tracking, customer.id)).toBe(true)
+  await page.context().setOffline(true)
+  const scan = main.getByRole('button', { name: 'Scan code' })
+  const dialog = page.getByRole('dialog', { name: 'Scan a barcode' })
+  await scan.click()
+  await expect(dialog.getByRole('alert')).toHaveText('The camera or the scanner could not start. Type the tracking code instead.')
+  await expect.poll(() => cameraTracks(page)).toEqual(['ended'])
+  await dialog.getByRole('button', { name: 'Cancel' }).click()
+  await expect(weight).toHaveValue('2.5')
+
+  await page.context().setOffline(false)
+  await scan.click()
+  await expect(main.getByLabel('Tracking code')).toHaveValue(tracking)
+  await expect(dialog).toBeHidden()
+  await expect(main.getByTestId('found-customer')).toContainText(customer.email)
+  await expect(weight).toHaveValue('2.5')
+  await expect.poll(() => cameraTracks(page)).toEqual(['ended', 'ended'])
 })
 
 test('the scan dialog says why the camera cannot start; Escape and Cancel close it', async ({ page }) => {

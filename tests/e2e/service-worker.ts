@@ -1,12 +1,19 @@
 import type { Page } from '@playwright/test'
+import { expect } from './fixtures'
 
-/** Waits until the service worker controls the page: from then on the app opens offline. */
+/**
+ * Waits until the service worker controls the page: from then on the app opens offline. Call it on
+ * a page that was open while the worker installed (such as the one that registered it): the worker
+ * claims those as it activates. A page whose navigation left while the worker was installing and
+ * arrived after that claim stays uncontrolled until it reloads; that fails here with a reason,
+ * rather than waiting until the test times out.
+ */
 export async function waitForServiceWorker(page: Page) {
+  // Installing fetches the whole precache, which takes what it takes on a busy machine.
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready
-    // Controlled once clientsClaim has run, so this visit's own requests are served by it too.
-    if (!navigator.serviceWorker.controller) {
-      await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }))
-    }
   })
+  // Claimed as the worker activates, right after.
+  const controlled = () => page.evaluate(() => navigator.serviceWorker.controller !== null)
+  await expect.poll(controlled, { message: 'the service worker controls the page (was it loaded while the worker was installing?)' }).toBe(true)
 }

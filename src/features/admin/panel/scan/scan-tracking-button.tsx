@@ -1,12 +1,14 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { lazy, Suspense, useEffect, useState } from 'react'
+import { useEffect, useState } from 'react'
 import zxingReaderWasm from 'zxing-wasm/reader/zxing_reader.wasm?url'
 import { Button } from '@/components/ui/button'
 import { Dialog } from '@/components/ui/dialog'
 import type { KeepScannerMessage } from '@/sync-engine/worker-protocol'
-
-// The camera code loads with the first scan, not with the package tool.
-const CameraScanner = lazy(async () => ({ default: (await import('./camera-scanner')).CameraScanner }))
+// Part of the package tool, not loaded with the first scan: a page that no service worker controls
+// (one opened while the worker was installing) fetches what it imports from the network, and a
+// dialog that failed to load offline would take the screen, and the form being filled in, down with
+// it. ZXing, the heavy part, loads with the first scan; when it cannot, the dialog says so.
+import { CameraScanner } from './camera-scanner'
 
 /** Opens the camera to read a label's barcode; `onScan` gets the code and the dialog closes. */
 export function ScanTrackingButton({ onScan }: { onScan: (code: string) => void }) {
@@ -24,14 +26,12 @@ export function ScanTrackingButton({ onScan }: { onScan: (code: string) => void 
         <Trans>Scan code</Trans>
       </Button>
       <Dialog open={open} title={t`Scan a barcode`} onClose={close}>
-        <Suspense fallback={<p role="status">{t`Starting the camera…`}</p>}>
-          <CameraScanner
-            onCode={(code) => {
-              close()
-              onScan(code)
-            }}
-          />
-        </Suspense>
+        <CameraScanner
+          onCode={(code) => {
+            close()
+            onScan(code)
+          }}
+        />
         <div className="flex justify-end">
           <Button variant="secondary" onClick={close}>
             <Trans>Cancel</Trans>

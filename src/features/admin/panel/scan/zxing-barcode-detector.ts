@@ -4,7 +4,7 @@ import type { BarcodeDetectorLike } from './load-barcode-detector'
 
 /**
  * The package fetches its WebAssembly from a CDN by default: ours comes from this site (the service
- * worker precaches it, so scanning works offline). One object, so the module compiled for the first
+ * worker keeps it, so scanning works offline). One object, so the module compiled for the first
  * scan serves the next ones (the package compares the overrides to the last ones).
  */
 const overrides = { locateFile: (path: string, prefix: string) => (path.endsWith('.wasm') ? zxingReaderWasm : prefix + path) }
