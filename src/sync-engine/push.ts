@@ -111,10 +111,25 @@ async function advanceShipment(client: Supabase, op: AdvanceShipmentOp, signal: 
   return { op, outcome, row: shipment }
 }
 
-/** The customer's notifications marked read: a replay finds them read and changes nothing. */
+/** `mark_notifications_read` takes at most this many ids a call. */
+const idsPerCall = 1000
+
+/**
+ * The customer's notifications marked read: everything up to a time (one small call, however many
+ * there are), or, for ops queued by earlier versions of the app, a list of ids, sent in calls of at
+ * most 1,000. Either way a replay finds them read and changes nothing.
+ */
 async function markNotificationsRead(client: Supabase, op: MarkNotificationsReadOp, signal: AbortSignal): Promise<Answer> {
-  const { error, status } = await client.rpc('mark_notifications_read', { p_op_id: op.opId, p_ids: op.notificationIds }).abortSignal(signal)
-  return error ? failure(status, error) : { op, outcome: 'done' }
+  if ('upTo' in op) {
+    const { error, status } = await client.rpc('mark_notifications_read_until', { p_op_id: op.opId, p_up_to: op.upTo }).abortSignal(signal)
+    return error ? failure(status, error) : { op, outcome: 'done' }
+  }
+  for (let start = 0; start < op.notificationIds.length; start += idsPerCall) {
+    const ids = op.notificationIds.slice(start, start + idsPerCall)
+    const { error, status } = await client.rpc('mark_notifications_read', { p_op_id: op.opId, p_ids: ids }).abortSignal(signal)
+    if (error) return failure(status, error)
+  }
+  return { op, outcome: 'done' }
 }
 
 /** The kinds the customer does not want pushed: the whole list each time, so a replay sets it again. */
