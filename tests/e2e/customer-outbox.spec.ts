@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { expect, test } from './fixtures'
 import { backendUrl, logInThroughUi, newCustomer, registerPackageFor, signedIn } from './backend'
+import { waitForServiceWorker } from './service-worker'
 
 // A customer's way out for changes that did not reach the server: they see each one, why it is
 // waiting or was turned down (in their language), and send it again or discard it; a discarded
@@ -102,4 +103,35 @@ test('a change the server turns down says why, holds nothing else back, and once
   // What the server has: the other device's prealert, and nothing of the discarded one.
   await expect(prealerts.getByTestId('prealert')).toHaveCount(1)
   await expect(prealerts.getByTestId('prealert')).toContainText('Amazon')
+})
+
+test('with no page open, the service worker rides out a backend answering 503 more often than one try survives, and the change lands', async ({ page, context, baseURL }) => {
+  const customer = await newCustomer()
+  await registerPackageFor(customer.email, { tracking_code: `TRABAJADOR${Date.now()}` })
+  await logInThroughUi(page, '/en/login', customer)
+  await waitForServiceWorker(page)
+  const bell = page.getByRole('button', { name: /^Notifications/ })
+  await expect(bell).toHaveAccessibleName('Notifications: 1 unread')
+  await context.setOffline(true)
+  await bell.click()
+  await page.getByRole('dialog', { name: 'Notifications' }).getByRole('button', { name: 'Mark all as read' }).click()
+  await expect(page.getByRole('button', { name: 'Unsent changes: 1 pending' })).toBeVisible()
+  await page.close()
+
+  // The first answers are 503s, more of them than one try of a sync event would survive.
+  let unavailable = 4
+  await context.route(`${backendUrl}/rest/v1/rpc/mark_notifications_read_until`, (route) => (unavailable-- > 0 ? route.fulfill({ status: 503, body: 'Service Unavailable' }) : route.continue()))
+  await context.setOffline(false)
+  // Whether the browser fires the sync event on reconnecting or DevTools does, the worker sends.
+  const blank = await context.newPage()
+  const cdp = await context.newCDPSession(blank)
+  const registrations = new Promise<{ registrationId: string; scopeURL: string }[]>((resolve) => cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => resolve(registrations)))
+  await cdp.send('ServiceWorker.enable')
+  const origin = new URL(baseURL!).origin
+  const registration = (await registrations).find((entry) => entry.scopeURL.startsWith(origin))!
+  await cdp.send('ServiceWorker.dispatchSyncEvent', { origin, registrationId: registration.registrationId, tag: 'outbox', lastChance: false })
+
+  const client = await signedIn(customer)
+  await expect.poll(async () => ((await client.from('notifications').select('read_at')).data ?? []).map((row) => row.read_at !== null), { timeout: 30_000 }).toEqual([true])
+  expect(unavailable).toBeLessThan(0)
 })
