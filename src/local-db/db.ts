@@ -98,11 +98,12 @@ export interface CancelPrealertOp extends PrealertOpBase {
   kind: 'cancel-prealert'
 }
 
-/** A customer's notifications marked read: ids of the device's rows, marked here at once. */
-export interface MarkNotificationsReadOp extends QueuedOpBase {
-  kind: 'mark-notifications-read'
-  notificationIds: string[]
-}
+/**
+ * A customer's notifications marked read: every one made up to `upTo` (the `created_at` of the
+ * newest the device held, a server time), on the device and on the server alike. Ops queued by
+ * earlier versions of the app carry the ids instead.
+ */
+export type MarkNotificationsReadOp = QueuedOpBase & { kind: 'mark-notifications-read' } & ({ upTo: string } | { notificationIds: string[] })
 
 /** The kinds of notification the customer does not want pushed to their devices (the inbox has them all). */
 export interface SetPushPreferencesOp extends QueuedOpBase {
@@ -211,12 +212,17 @@ export const isShipmentOp = (op: QueuedOp): op is ShipmentOp =>
   op.kind === 'request-shipment' || op.kind === 'cancel-shipment' || op.kind === 'approve-shipment' || op.kind === 'advance-shipment'
 export const isUploadOp = (op: QueuedOp): op is UploadOp => op.kind === 'upload-file'
 
-/** The row an op changes: a package's, a prealert's, a shipment's or a profile's id. A row's ops reach the server one at a time, in order. */
+/**
+ * What an op changes: a package, a prealert, a shipment, the profile photo or the push preferences.
+ * A subject's ops reach the server one at a time, in order, and wait behind one that waits for its
+ * user. Marking read needs no order (each is complete by itself), so each op is its own subject.
+ */
 export function subjectOf(op: QueuedOp): string {
   if ('packageId' in op) return op.packageId
   if ('prealertId' in op) return op.prealertId
   if ('shipmentId' in op) return op.shipmentId
-  return op.userId
+  if (op.kind === 'mark-notifications-read') return op.opId
+  return `${op.kind === 'upload-file' ? 'avatar' : 'push-preferences'}:${op.userId}`
 }
 
 /**

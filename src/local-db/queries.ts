@@ -1,6 +1,7 @@
 import Dexie, { liveQuery } from 'dexie'
 import { useLiveQuery } from 'dexie-react-hooks'
 import { db, isPrealertOp, isShipmentOp, type SetPushPreferencesOp, type SyncStream } from './db'
+import { withPendingReads } from './notification-overlay'
 import { withPendingPrealertOps } from './prealert-overlay'
 import { withPendingShipmentOps } from './shipment-overlay'
 import type { NotificationKind, Role } from './rows'
@@ -109,9 +110,12 @@ export function useShippablePackages(userId: string) {
   }, [userId])
 }
 
-/** The customer's notifications, newest first (only the signed-in user's are ever on the device). */
+/**
+ * The customer's notifications, newest first (only the signed-in user's are ever on the device),
+ * read where this device marked them read and the server has not heard yet.
+ */
 export function useNotifications() {
-  return useLiveQuery(() => db.notifications.orderBy('created_at').reverse().toArray(), [])
+  return useLiveQuery(async () => withPendingReads(await db.notifications.orderBy('created_at').reverse().toArray(), await db.outbox.toArray()), [])
 }
 
 /**

@@ -64,14 +64,12 @@ export function applyPulledShipments(stream: SyncStream, owner: DeviceOwner, row
 }
 
 /**
- * Pulled notifications: upserts. A notification read on this device stays read while the server has
- * not heard so yet (its op is on its way); none is ever unread again.
+ * Pulled notifications: upserts, as the server has them. One this device marked read stays read on
+ * screen while the server has not heard so yet: its op lays the mark over the row when read
+ * (notification-overlay.ts).
  */
 export function applyPulledNotifications(stream: SyncStream, owner: DeviceOwner, rows: NotificationRow[], checkpoint: string | null): Promise<void> {
-  return applyPage(stream, owner, checkpoint, async () => {
-    const held = await db.notifications.bulkGet(rows.map((row) => row.id))
-    await db.notifications.bulkPut(rows.map((row, i) => ({ ...row, read_at: row.read_at ?? held[i]?.read_at ?? null })))
-  })
+  return applyPage(stream, owner, checkpoint, () => db.notifications.bulkPut(rows).then(() => undefined))
 }
 
 /** Marks a complete pull of a stream (every page applied; a stream with nothing to send yet is complete too). */

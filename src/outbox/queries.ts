@@ -1,4 +1,5 @@
-import { db, isPackageOp, isShipmentOp, isUploadOp, type LocalPackage, type PackageOp, type QueuedOp, type ShipmentOp, type UploadOp } from '@/local-db/db'
+import { db, isPackageOp, type LocalPackage, type QueuedOp } from '@/local-db/db'
+import type { PrealertRow } from '@/local-db/rows'
 import { useThrottledQuery } from '@/local-db/throttled-query'
 
 export type OpState = QueuedOp['state']
@@ -6,7 +7,7 @@ export type OpState = QueuedOp['state']
 export interface OutboxCounts {
   /** Waiting to be sent (or being sent). */
   pending: number
-  /** Conflicts and refusals: they wait for the admin, not for the network. */
+  /** Conflicts and refusals: they wait for the user, not for the network. */
   unresolved: number
 }
 
@@ -26,18 +27,26 @@ export async function countUnsent(userId: string): Promise<OutboxCounts> {
   return countsOf(await opsOfUser(userId))
 }
 
-export type OutboxEntry = { op: PackageOp | UploadOp; pkg: LocalPackage | undefined } | { op: ShipmentOp; pkg?: undefined }
+/** A queued change, with the package or prealert it is about as this device has it (to name it on screen). */
+export interface OutboxEntry {
+  op: QueuedOp
+  pkg?: LocalPackage
+  prealert?: PrealertRow
+}
 
-/** The user's queued package, photo and shipment changes in sending order, a package's with the package as this device has it. */
+/** The user's queued changes in sending order, each with the package or prealert it is about. */
 export function useOutbox(userId: string) {
   return useThrottledQuery(
     async (): Promise<OutboxEntry[]> => {
-      const ops = (await opsOfUser(userId)).filter((op) => isPackageOp(op) || isShipmentOp(op) || isUploadOp(op))
-      const packages = await db.packages.bulkGet(ops.map((op) => ('packageId' in op ? op.packageId : '')))
-      return ops.map((op, i) => (isShipmentOp(op) ? { op } : { op: op as PackageOp | UploadOp, pkg: packages[i] }))
+      const ops = await opsOfUser(userId)
+      const [packages, prealerts] = await Promise.all([
+        db.packages.bulkGet(ops.map((op) => ('packageId' in op ? op.packageId : ''))),
+        db.prealerts.bulkGet(ops.map((op) => ('prealertId' in op ? op.prealertId : ''))),
+      ])
+      return ops.map((op, i) => ({ op, pkg: packages[i], prealert: prealerts[i] }))
     },
     [userId],
-    ['outbox', 'packages'],
+    ['outbox', 'packages', 'prealerts'],
   )
 }
 

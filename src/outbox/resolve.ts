@@ -44,15 +44,17 @@ export async function retry(op: QueuedOp): Promise<void> {
 }
 
 /**
- * Drops the change. A registration takes its package with it (and the changes queued on it, which
- * could never be applied); a status change leaves the package as the server has it. A prealert or a
- * shipment the server never recorded goes with all its changes; otherwise it stays as the server has it.
- * A file waiting to upload goes with its bytes.
+ * Drops the change, waiting or refused: the screen shows what the server has. A registration takes
+ * its package with it (and the changes queued on it, which could never be applied); a status change
+ * leaves the package as the server has it. A prealert or a shipment the server never recorded goes
+ * with all its changes; otherwise it stays as the server has it. A file waiting to upload goes with
+ * its bytes. Notifications marked read show unread again where the server has them so.
  */
 export async function discard(op: QueuedOp): Promise<void> {
-  await db.transaction('rw', [db.packages, db.prealerts, db.shipments, db.outbox, db.uploads, db.owner], async () => {
+  await db.transaction('rw', [db.packages, db.prealerts, db.shipments, db.outbox, db.uploads, db.notifications, db.syncState, db.owner], async () => {
     await assertOwner(op.userId)
     if (isUploadOp(op)) await db.uploads.delete(op.opId)
+    if (op.kind === 'mark-notifications-read' && 'notificationIds' in op) await forgetLegacyReads(op.notificationIds)
     if (op.kind === 'register-package') {
       await db.outbox.where('packageId').equals(op.packageId).delete()
       await db.packages.delete(op.packageId)
@@ -69,6 +71,16 @@ export async function discard(op: QueuedOp): Promise<void> {
     await db.outbox.delete(op.seq!)
     if (isPackageOp(op)) await refreshOverlay(op.packageId)
   })
+}
+
+/**
+ * Earlier versions of the app marked notifications read in the device's rows themselves, so what
+ * the server has is not known here: they show unread until the notifications are pulled again from
+ * the start, which brings back read the ones the server has read.
+ */
+async function forgetLegacyReads(ids: readonly string[]) {
+  await db.notifications.where('id').anyOf([...ids]).modify({ read_at: null })
+  await db.syncState.delete('notifications')
 }
 
 /** "Send now": every waiting op is due at once, whatever its backoff said. */

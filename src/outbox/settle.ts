@@ -141,10 +141,14 @@ async function settleShipmentApplied(op: ShipmentOp, row: ShipmentRow): Promise<
   await writeShipment(row)
 }
 
-/** The shipment moved on since the admin saw it: this step, and later ones made on the same version, wait for the admin. */
+/**
+ * The shipment moved on since the admin saw it: this step, and later ones made on the same version,
+ * wait for the admin (unless the admin discarded this one while it was on its way).
+ */
 async function settleShipmentSuperseded(op: ShipmentOp, row: ShipmentRow): Promise<void> {
   const current = { status: row.status, version: row.version }
-  await db.outbox.bulkPut([op, ...(await laterStepsOn(op))].map((stale) => ({ ...stale, state: 'conflict' as const, current })))
+  const stale = [...((await db.outbox.get(op.seq!)) ? [op] : []), ...(await laterStepsOn(op))]
+  await db.outbox.bulkPut(stale.map((next) => ({ ...next, state: 'conflict' as const, current })))
   await writeShipment(row)
 }
 

@@ -3,7 +3,7 @@ import { NotOwnerError, type DeviceOwner } from '@/local-db/owner'
 import type { PackageRow, PrealertRow, ShipmentRow } from '@/local-db/rows'
 import { queuedOpsOf, settleAll, type Settlement } from '@/outbox/settle'
 import type { Supabase } from '@/remote/create-client'
-import { failure, transientSqlState, type Answer } from './answers'
+import { changeFailure, failure, type Answer } from './answers'
 import { sendUpload } from './send-upload'
 
 export interface FlushResult {
@@ -15,8 +15,6 @@ export interface FlushResult {
 const outboxLock = 'casillero-outbox'
 /** Changes of different rows sent at once (a status batch holds up to 100). */
 const roundSize = 100
-/** Server errors (5xx) are retried this many times, then the op is parked with the message. */
-const maxServerAttempts = 8
 const maxBackoffMs = 30_000
 
 /** DESIGN §6: 200 ms × attempt, capped, with jitter so tabs and devices do not retry in step. */
@@ -38,7 +36,7 @@ async function register(client: Supabase, op: RegisterOp, signal: AbortSignal): 
     p_meta: op.package.meta,
     })
     .abortSignal(signal)
-  if (error) return failure(status, error.message)
+  if (error) return failure(status, error)
   return { op, outcome: 'applied', row: (data as { package: PackageRow }).package }
 }
 
@@ -52,12 +50,8 @@ interface BatchResult {
 async function applyStatuses(client: Supabase, ops: StatusOp[], signal: AbortSignal): Promise<Answer[]> {
   const changes = ops.map((op) => ({ op_id: op.opId, package_id: op.packageId, status: op.status, changed_at: op.createdAt, base_version: op.baseVersion }))
   const { data, error, status } = await client.rpc('apply_package_statuses', { p_changes: changes }).abortSignal(signal)
-  if (error) return ops.map(() => failure(status, error.message))
-  return (data as BatchResult[]).map((result, i): Answer => {
-    if (result.package && result.outcome) return { op: ops[i]!, outcome: result.outcome, row: result.package }
-    const { code = '', message = 'No answer for this change' } = result.error ?? {}
-    return transientSqlState.test(code) ? { kind: 'unanswered', message, serverError: true } : { kind: 'refused', message }
-  })
+  if (error) return ops.map(() => failure(status, error))
+  return (data as BatchResult[]).map((result, i): Answer => (result.package && result.outcome ? { op: ops[i]!, outcome: result.outcome, row: result.package } : changeFailure(result.error)))
 }
 
 /** A customer's prealert created or changed; the server normalises what was typed. */
@@ -74,12 +68,12 @@ async function savePrealert(client: Supabase, op: SavePrealertOp, signal: AbortS
     p_expected_on: prealert.expected_on,
     })
     .abortSignal(signal)
-  return error ? failure(status, error.message) : { op, outcome: 'recorded', row: data as PrealertRow }
+  return error ? failure(status, error) : { op, outcome: 'recorded', row: data as PrealertRow }
 }
 
 async function cancelPrealert(client: Supabase, op: CancelPrealertOp, signal: AbortSignal): Promise<Answer> {
   const { data, error, status } = await client.rpc('cancel_prealert', { p_op_id: op.opId, p_id: op.prealertId }).abortSignal(signal)
-  return error ? failure(status, error.message) : { op, outcome: 'recorded', row: data as PrealertRow }
+  return error ? failure(status, error) : { op, outcome: 'recorded', row: data as PrealertRow }
 }
 
 /** A customer's request, cancel or approval: recorded, the shipment as the server has it now. */
@@ -97,7 +91,7 @@ async function shipmentCall(client: Supabase, op: Exclude<ShipmentOp, AdvanceShi
         })
       : client.rpc(op.kind === 'cancel-shipment' ? 'cancel_shipment' : 'approve_shipment', { p_op_id: op.opId, p_shipment_id: op.shipmentId })
   const { data, error, status } = await call.abortSignal(signal)
-  return error ? failure(status, error.message) : { op, outcome: 'applied', row: data as ShipmentRow }
+  return error ? failure(status, error) : { op, outcome: 'applied', row: data as ShipmentRow }
 }
 
 /** An admin's step: applied, or superseded when the shipment changed on the server since this device saw it. */
@@ -112,21 +106,36 @@ async function advanceShipment(client: Supabase, op: AdvanceShipmentOp, signal: 
       p_details: op.details ?? {},
     })
     .abortSignal(signal)
-  if (error) return failure(status, error.message)
+  if (error) return failure(status, error)
   const { outcome, shipment } = data as { outcome: 'applied' | 'superseded'; shipment: ShipmentRow }
   return { op, outcome, row: shipment }
 }
 
-/** The customer's notifications marked read: a replay finds them read and changes nothing. */
+/** `mark_notifications_read` takes at most this many ids a call. */
+const idsPerCall = 1000
+
+/**
+ * The customer's notifications marked read: everything up to a time (one small call, however many
+ * there are), or, for ops queued by earlier versions of the app, a list of ids, sent in calls of at
+ * most 1,000. Either way a replay finds them read and changes nothing.
+ */
 async function markNotificationsRead(client: Supabase, op: MarkNotificationsReadOp, signal: AbortSignal): Promise<Answer> {
-  const { error, status } = await client.rpc('mark_notifications_read', { p_op_id: op.opId, p_ids: op.notificationIds }).abortSignal(signal)
-  return error ? failure(status, error.message) : { op, outcome: 'done' }
+  if ('upTo' in op) {
+    const { error, status } = await client.rpc('mark_notifications_read_until', { p_op_id: op.opId, p_up_to: op.upTo }).abortSignal(signal)
+    return error ? failure(status, error) : { op, outcome: 'done' }
+  }
+  for (let start = 0; start < op.notificationIds.length; start += idsPerCall) {
+    const ids = op.notificationIds.slice(start, start + idsPerCall)
+    const { error, status } = await client.rpc('mark_notifications_read', { p_op_id: op.opId, p_ids: ids }).abortSignal(signal)
+    if (error) return failure(status, error)
+  }
+  return { op, outcome: 'done' }
 }
 
 /** The kinds the customer does not want pushed: the whole list each time, so a replay sets it again. */
 async function setPushPreferences(client: Supabase, op: SetPushPreferencesOp, signal: AbortSignal): Promise<Answer> {
   const { error, status } = await client.rpc('set_push_preferences', { p_op_id: op.opId, p_push_muted: op.pushMuted }).abortSignal(signal)
-  return error ? failure(status, error.message) : { op, outcome: 'done' }
+  return error ? failure(status, error) : { op, outcome: 'done' }
 }
 
 /** Sends a round: its status changes in one batch, every other op on its own, all at once. One answer per op, in order. */
@@ -161,39 +170,37 @@ async function send(client: Supabase, ops: QueuedOp[], signal: AbortSignal): Pro
   )
 }
 
+/** Only a refusal that names why parks an op for its user; anything else is tried again after its backoff, however long it lasts. */
 function settlementOf(op: QueuedOp, answer: Answer): Settlement {
   if ('outcome' in answer) return answer
-  switch (answer.kind) {
-    case 'refused':
-      return { op, outcome: 'refused', message: answer.message }
-    case 'unanswered':
-      if (answer.serverError && op.attempts + 1 >= maxServerAttempts) return { op, outcome: 'refused', message: answer.message }
-      return { op, outcome: 'retry', message: answer.message, retryAt: Date.now() + backoffMs(op.attempts + 1) }
-    case 'unauthorized':
-      return { op, outcome: 'retry', message: answer.message, retryAt: Date.now() + backoffMs(op.attempts + 1) }
-  }
+  if (answer.kind === 'refused') return { op, outcome: 'refused', message: answer.message }
+  return { op, outcome: 'retry', message: answer.message, retryAt: Date.now() + backoffMs(op.attempts + 1) }
 }
 
 /**
- * The next ops to send, in creation order: each row's oldest pending op, unless an earlier op of
- * that row waits for its user (conflict, refusal); at most one per row (package or prealert), so a
- * row's changes reach the server in the order they were made. Stops at an op still in its backoff.
+ * The next ops to send, in creation order: each row's oldest op, if it is pending and due; at most
+ * one per row (package, prealert, shipment…), so a row's changes reach the server in the order they
+ * were made, and a row whose oldest op waits (for its user, or for its backoff) holds only that
+ * row's later ops back, never another row's. `waiting`: ops told to wait during this flush, not
+ * sent again before the next. With nothing to send, `retryAt` is when the first waiting op is due.
  */
-async function nextRound(userId: string, force: boolean): Promise<{ ops: QueuedOp[]; retryAt: number | null }> {
+async function nextRound(userId: string, force: boolean, waiting: ReadonlySet<string>): Promise<{ ops: QueuedOp[]; retryAt: number | null }> {
   const ops: QueuedOp[] = []
   const held = new Set<string>()
+  let retryAt: number | null = null
   for (const op of await queuedOpsOf(userId)) {
     const subject = subjectOf(op)
-    if (op.state !== 'pending' || held.has(subject)) {
-      held.add(subject)
+    if (held.has(subject)) continue
+    held.add(subject)
+    if (op.state !== 'pending') continue
+    if (waiting.has(op.opId) || (!force && op.nextAttemptAt > Date.now())) {
+      retryAt = Math.min(retryAt ?? Infinity, op.nextAttemptAt)
       continue
     }
-    if (!force && op.nextAttemptAt > Date.now()) return { ops, retryAt: ops.length ? null : op.nextAttemptAt }
     ops.push(op)
-    held.add(subject)
     if (ops.length === roundSize) break
   }
-  return { ops, retryAt: null }
+  return { ops, retryAt: ops.length > 0 ? null : retryAt }
 }
 
 /** Runs `fn` while holding the outbox lock: one tab (or the service worker) sends at a time. */
@@ -213,17 +220,21 @@ export interface FlushOptions {
  * Sends the queued ops of `owner`'s user (DESIGN §6), a round of up to 100 different rows at a time.
  * An op leaves the outbox only when the server has recorded it; exactly once comes from its op_id on
  * the server, so a replay after a lost answer is harmless. A conflict or a refusal is kept for the
- * user and the flush goes on with other rows; that row's later ops wait behind it. No answer stops
- * the flush until `retryAt`. A 401 refreshes the session once. Once `owner`'s session is over
- * (`signal` aborted, or the device taken by another session) the flush ends, recording nothing.
+ * user and the flush goes on with other rows; that row's later ops wait behind it. An op the server
+ * answered "not now" (5xx, 429…) waits for its backoff while the flush goes on with other rows; no
+ * answer at all, or a session that cannot be refreshed, ends the flush. Each op is sent at most once
+ * a flush; `retryAt` says when the first one waiting is due. A 401 refreshes the session once. Once
+ * `owner`'s session is over (`signal` aborted, or the device taken by another session) the flush
+ * ends, recording nothing.
  */
 export async function flushOutbox(client: Supabase, owner: DeviceOwner, { force = false, signal = new AbortController().signal }: FlushOptions = {}): Promise<FlushResult> {
   let sent = 0
+  const waiting = new Set<string>()
   try {
     return await withOutboxLock(signal, async () => {
       let refreshed = false
       for (;;) {
-        const round = await nextRound(owner.userId, force)
+        const round = await nextRound(owner.userId, force, waiting)
         if (round.ops.length === 0) return { sent, retryAt: round.retryAt }
         const answers = await send(client, round.ops, signal)
         if (signal.aborted) return { sent, retryAt: null }
@@ -235,12 +246,47 @@ export async function flushOutbox(client: Supabase, owner: DeviceOwner, { force 
         const settlements = round.ops.map((op, i) => settlementOf(op, answers[i]!))
         await settleAll(owner, settlements)
         sent += settlements.filter((settlement) => settlement.outcome === 'applied' || settlement.outcome === 'recorded' || settlement.outcome === 'uploaded').length
-        const retries = settlements.flatMap((settlement) => (settlement.outcome === 'retry' ? [settlement.retryAt] : []))
-        if (retries.length > 0) return { sent, retryAt: Math.min(...retries) }
+        const retries = settlements.flatMap((settlement) => (settlement.outcome === 'retry' ? [settlement] : []))
+        for (const { op } of retries) waiting.add(op.opId)
+        // The connection or the session is down: the rest would get no further.
+        if (answers.some((answer) => 'kind' in answer && (answer.kind === 'unanswered' || answer.kind === 'unauthorized'))) {
+          return { sent, retryAt: Math.min(...retries.map((retry) => retry.retryAt)) }
+        }
       }
     })
   } catch (error) {
     if (error instanceof NotOwnerError || signal.aborted) return { sent, retryAt: null }
     throw error
+  }
+}
+
+/** Resolves after `ms`, or at once when `signal` aborts. */
+function pause(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, ms)
+    signal.addEventListener('abort', done, { once: true })
+    function done() {
+      clearTimeout(timer)
+      signal.removeEventListener('abort', done)
+      resolve()
+    }
+  })
+}
+
+/**
+ * For a sender with no timer of its own (the service worker's sync event): sends the outbox now,
+ * then, whenever what is left waits only for its backoff, waits and sends again, until nothing is
+ * left to send or the next try would come after `deadline` (epoch ms). The same rules as every
+ * flush: a backend restart is ridden out, however many tries it takes.
+ */
+export async function flushUntil(client: Supabase, owner: DeviceOwner, deadline: number, { signal = new AbortController().signal }: Pick<FlushOptions, 'signal'> = {}): Promise<FlushResult> {
+  let sent = 0
+  let force = true
+  for (;;) {
+    const result = await flushOutbox(client, owner, { force, signal })
+    sent += result.sent
+    if (result.retryAt === null || result.retryAt > deadline || signal.aborted) return { sent, retryAt: result.retryAt }
+    await pause(result.retryAt - Date.now(), signal)
+    force = false
   }
 }

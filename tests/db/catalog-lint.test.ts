@@ -24,6 +24,7 @@ it('every table in public has row level security enabled and at least one policy
   expect(rows.map((row) => row.table)).toEqual([
     'deleted_profiles',
     'lockers',
+    'notification_read_ops',
     'notifications',
     'package_events',
     'packages',

@@ -5,7 +5,8 @@ import { createApiUser, engines, type Engine } from './engines.ts'
 
 // Notifications on PGlite and PostgreSQL 15: made by the database once per event (a package
 // received, with the prealert it matched; a status change; a replayed op tells nothing twice),
-// read by their owner only, pulled page by page, and marked read once.
+// read by their owner only, pulled page by page, and marked read once: by ids (ops of the old
+// shape), or everything up to a time.
 
 type User = JwtClaims & { sub: string }
 
@@ -46,7 +47,11 @@ describe.each(engines)('$engine', ({ open }) => {
     (await db.as(caller)<{ result: Pull }>(`select public.pull_notifications($1, $2) as result`, [since, limit]))[0]!.result
   const markRead = async (caller: User, ids: string[], opId = randomUUID()) =>
     (await db.as(caller)<{ result: { marked: number } }>(`select public.mark_notifications_read($1, $2) as result`, [opId, ids]))[0]!.result
+  const markReadUntil = async (caller: User, upTo: string, opId = randomUUID()) =>
+    (await db.as(caller)<{ result: { marked: number } }>(`select public.mark_notifications_read_until($1, $2) as result`, [opId, upTo]))[0]!.result
   const mine = async (caller: User) => (await pull(caller)).notifications
+  /** In the order they were made (marking one read moves it to the end of the pull's order). */
+  const byTime = (notifications: Notification[]) => [...notifications].sort((a, b) => a.created_at.localeCompare(b.created_at))
 
   beforeAll(async () => {
     db = await open()
@@ -138,5 +143,47 @@ describe.each(engines)('$engine', ({ open }) => {
     expect(seen).toHaveLength(5)
     expect(new Set(seen).size).toBe(5)
     expect((await pull(customer, since)).notifications).toEqual([])
+  })
+
+  it('marking read up to a time marks the caller’s own made until then, once: one made after stays unread, another customer’s are untouched, a replay changes nothing', async () => {
+    const customer = await createApiUser(db)
+    const other = await createApiUser(db)
+    await register(customer, freshTracking())
+    await register(customer, freshTracking())
+    await register(other, freshTracking())
+    const held = await mine(customer)
+    const upTo = held.at(-1)!.created_at
+    await register(customer, freshTracking())
+    const [first, second, after] = byTime(await mine(customer)).map((n) => n.id)
+
+    const opId = randomUUID()
+    expect(await markReadUntil(customer, upTo, opId)).toEqual({ marked: 2 })
+    const marked = byTime(await mine(customer))
+    expect(marked.map((n) => [n.id, n.read_at !== null])).toEqual([
+      [first, true],
+      [second, true],
+      [after, false],
+    ])
+    expect((await mine(other)).map((n) => n.read_at)).toEqual([null])
+
+    // A replay answers as the first call did and changes nothing.
+    expect(await markReadUntil(customer, upTo, opId)).toEqual({ marked: 2 })
+    expect(byTime(await mine(customer))).toEqual(marked)
+  })
+
+  it('an op id is one change: sent again with another time, or by another customer, it is refused; the ops are not for the API', async () => {
+    const customer = await createApiUser(db)
+    const other = await createApiUser(db)
+    await register(customer, freshTracking())
+    const [held] = await mine(customer)
+    const opId = randomUUID()
+    expect(await markReadUntil(customer, held!.created_at, opId)).toEqual({ marked: 1 })
+
+    const later = new Date(Date.parse(held!.created_at) + 60_000).toISOString()
+    expect(await db.attempt(customer, (query) => query(`select public.mark_notifications_read_until($1, $2)`, [opId, later]))).toMatchObject({ ok: false, code: 'PT409' })
+    expect(await db.attempt(other, (query) => query(`select public.mark_notifications_read_until($1, $2)`, [opId, held!.created_at]))).toMatchObject({ ok: false, code: 'PT409' })
+    expect(await db.attempt(null, (query) => query(`select public.mark_notifications_read_until($1, $2)`, [randomUUID(), later]))).toMatchObject({ ok: false, code: '42501' })
+    expect(await db.attempt(customer, (query) => query(`select public.mark_notifications_read_until($1, null)`, [randomUUID()]))).toMatchObject({ ok: false, code: '22004' })
+    expect(await db.attempt(customer, (query) => query(`select * from public.notification_read_ops`))).toMatchObject({ ok: false, code: '42501' })
   })
 })

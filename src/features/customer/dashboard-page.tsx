@@ -16,6 +16,7 @@ import { ShipmentsSection } from './shipments/shipments-section'
 import { NotificationSettings } from './notifications/notification-settings'
 import { ProfileCard, type SaveProfile } from './profile-card'
 import { SyncLine } from './sync-line'
+import { UnsentChanges } from './unsent-changes'
 
 /** Renders only the local read model: online, offline and just-reconnected look the same. */
 export function DashboardPage({ saveProfile }: { saveProfile: SaveProfile }) {
@@ -35,6 +36,7 @@ export function DashboardPage({ saveProfile }: { saveProfile: SaveProfile }) {
         </h1>
         <SyncLine userId={user.id} />
       </div>
+      <UnsentChanges userId={user.id} />
       {syncError && (
         <p role="alert" className="rounded-xl border border-red-300 bg-red-50 p-4 text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200">
           <Trans>We could not refresh your data: {syncError}</Trans>

@@ -70,7 +70,7 @@ function Inbox({ notifications }: { notifications: NotificationRow[] }) {
   return (
     <div className="space-y-4">
       {user && unread.length > 0 && (
-        <Button type="button" onClick={() => void write(() => queueNotificationsRead(user.id, unread))}>
+        <Button type="button" onClick={() => void write(() => queueNotificationsRead(user.id))}>
           <Trans>Mark all as read</Trans>
         </Button>
       )}

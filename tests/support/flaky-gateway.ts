@@ -1,0 +1,55 @@
+import { createServer, request, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+
+/**
+ * What the gateway does with a request: pass it on; answer 503 itself, as a gateway does while the
+ * service behind it restarts; or pass it on and answer 503 all the same, as a gateway that gave up
+ * waiting while the service went on and recorded it (the answer is lost).
+ */
+export type GatewayAnswer = 'forward' | 'unavailable' | 'forward-then-unavailable'
+
+export interface FlakyGateway {
+  url: string
+  close(): Promise<void>
+}
+
+function unavailable(response: ServerResponse) {
+  response.writeHead(503, { 'content-type': 'text/html' })
+  response.end('<html><body><h1>503 Service Temporarily Unavailable</h1></body></html>')
+}
+
+/** A real HTTP gateway in front of `upstream` (the stand-in), answering each request as `decide` says. */
+export async function startFlakyGateway(upstream: string, decide: (path: string) => GatewayAnswer): Promise<FlakyGateway> {
+  const target = new URL(upstream)
+  const server = createServer((incoming, response) => {
+    const answer = decide(incoming.url ?? '/')
+    if (answer === 'unavailable') {
+      incoming.resume()
+      incoming.on('end', () => unavailable(response))
+      return
+    }
+    const forwarded = request(
+      { host: target.hostname, port: target.port, method: incoming.method, path: incoming.url, headers: { ...incoming.headers, host: target.host } },
+      (reply) => {
+        if (answer === 'forward-then-unavailable') {
+          reply.resume()
+          reply.on('end', () => unavailable(response))
+          return
+        }
+        response.writeHead(reply.statusCode ?? 502, reply.headers)
+        reply.pipe(response)
+      },
+    )
+    forwarded.on('error', () => unavailable(response))
+    incoming.pipe(forwarded)
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.closeAllConnections()
+        server.close((error) => (error ? reject(error) : resolve()))
+      }),
+  }
+}
