@@ -7,8 +7,14 @@ const last = ['García', 'Pérez', 'Muñoz', 'Rodríguez', 'González', 'Hernán
 
 /** `count` customers as pull_directory sends them: Venezuelan names with accents, lockers from MIA100001, phones of their own. */
 export function makeTuples(count: number): CustomerTuple[] {
+  // mulberry32: a seeded generator, the same customers every run.
   let seed = 20261126
-  const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31
+  const random = () => {
+    seed = (seed + 0x6d2b79f5) | 0
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed)
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
   const pick = <T,>(from: readonly T[]) => from[Math.floor(random() * from.length)]!
   // A blank page is no secure context: no crypto.randomUUID, so ids of the same shape from the seed.
   const hex = (digits: number) => Array.from({ length: digits }, () => Math.floor(random() * 16).toString(16)).join('')

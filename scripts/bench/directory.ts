@@ -41,13 +41,15 @@ async function searchAndMemory(browser: Browser): Promise<Measure[]> {
       return (await cdp.send('Runtime.getHeapUsage')).usedSize
     }
     const before = await heap()
-    const buildMs = await page.evaluate((count) => {
+    const { buildMs, size } = await page.evaluate((count) => {
       const probe = (window as unknown as { directoryProbe: typeof import('./directory-probe') }).directoryProbe
       const tuples = probe.makeTuples(count)
       const started = performance.now()
-      ;(window as unknown as { directory: unknown }).directory = probe.buildIndex(tuples)
-      return performance.now() - started
+      const index = probe.buildIndex(tuples)
+      ;(window as unknown as { directory: unknown }).directory = index
+      return { buildMs: performance.now() - started, size: index.size }
     }, CUSTOMERS)
+    if (size !== CUSTOMERS) throw new Error(`the generated directory holds ${size} customers, not ${CUSTOMERS}`)
     const after = await heap()
     const times = await page.evaluate((searches) => {
       type Index = import('../../src/local-db/customer-index').CustomerIndex

@@ -95,19 +95,45 @@ export function useShipment(shipmentId: string) {
 /** Shipments still open: a package in one cannot be asked for again. */
 const openShipment = (status: string) => status !== 'cancelled' && status !== 'delivered'
 
+/** The packages in the customer's open shipments, whether the server has them or they are still queued on this device. */
+async function packagesInOpenShipments(userId: string): Promise<Set<string>> {
+  const shipments = await db.shipments.where('[user_id+updated_at]').between([userId, Dexie.minKey], [userId, Dexie.maxKey]).toArray()
+  const ops = (await db.outbox.where('shipmentId').above('').toArray()).filter(isShipmentOp).filter((op) => op.userId === userId)
+  return new Set(withPendingShipmentOps(shipments, ops).flatMap((shipment) => (openShipment(shipment.status) ? shipment.package_ids : [])))
+}
+
+/** The packages at the warehouse, by status: on a customer's device, all theirs. */
+const atWarehouse = () => db.packages.where('[status+updated_at]').between(['recibido', Dexie.minKey], ['recibido', Dexie.maxKey])
+
 /**
  * The customer's packages that can be shipped: at the warehouse ('recibido') and in no open
  * shipment, whether the server has it or it is still queued on this device. Oldest first.
  */
 export function useShippablePackages(userId: string) {
-  return useLiveQuery(async () => {
-    const shipments = await db.shipments.where('[user_id+updated_at]').between([userId, Dexie.minKey], [userId, Dexie.maxKey]).toArray()
-    const ops = (await db.outbox.where('shipmentId').above('').toArray()).filter(isShipmentOp).filter((op) => op.userId === userId)
-    const taken = new Set(withPendingShipmentOps(shipments, ops).flatMap((shipment) => (openShipment(shipment.status) ? shipment.package_ids : [])))
-    // Read by status: a customer's thousands of delivered packages are not read again at every page a pull writes.
-    const waiting = await db.packages.where('[status+updated_at]').between(['recibido', Dexie.minKey], ['recibido', Dexie.maxKey]).toArray()
-    return waiting.filter((pkg) => pkg.user_id === userId && !taken.has(pkg.id))
-  }, [userId])
+  return useThrottledQuery(
+    async () => {
+      const taken = await packagesInOpenShipments(userId)
+      return (await atWarehouse().toArray()).filter((pkg) => pkg.user_id === userId && !taken.has(pkg.id))
+    },
+    [userId],
+    ['packages', 'shipments', 'outbox'],
+  )
+}
+
+/**
+ * How many of those there are, counted on the index: the dashboard asks while a pull writes page
+ * after page, and reading thousands of waiting packages each time would slow the pull down.
+ */
+export function useShippableCount(userId: string) {
+  return useThrottledQuery(
+    async () => {
+      const taken = [...(await packagesInOpenShipments(userId))]
+      const takenWaiting = (await db.packages.bulkGet(taken)).filter((pkg) => pkg?.status === 'recibido').length
+      return (await atWarehouse().count()) - takenWaiting
+    },
+    [userId],
+    ['packages', 'shipments', 'outbox'],
+  )
 }
 
 /**

@@ -6,12 +6,13 @@ import { openLiveChannel, type LiveChannel } from '@/remote/live-changes'
 import { useConnectivityStore, waitForBackend } from '@/stores/connectivity-store'
 import { useSessionStore } from '@/stores/session-store'
 import { initialSyncStatus, useSyncStatusStore } from '@/stores/sync-status-store'
-import { notificationStream, packageStream, prealertStream, profileStream, shipmentStream, SyncError } from './pull'
+import { pullCustomerCopy } from './customer-copy'
+import { SyncError } from './pull'
 import { liveTablesFor } from './live-tables'
 import { oneAtATime, withDeadline } from './one-at-a-time'
 import { flushOutbox } from './push'
 import { flushRequest, outboxSyncTag, type FlushReply } from './worker-protocol'
-import { adminPuller, pullTogether } from './working-set'
+import { adminPuller } from './working-set'
 
 /** Only while the live channel is down: joined, changes arrive as they happen. */
 const periodicPullMs = 30_000
@@ -20,8 +21,6 @@ const liveChangeSettleMs = 100
 /** A backstop: every request already times out, so a refresh this long is stuck somewhere else. */
 const refreshDeadlineMs = 120_000
 const retryAfterErrorMs = 30_000
-/** A customer's device holds everything of theirs. */
-const customerStreams = [profileStream, packageStream, prealertStream, shipmentStream, notificationStream]
 
 /** Asks the service worker to send the outbox when the browser is back online, even with no page open. */
 function requestBackgroundSync() {
@@ -69,7 +68,7 @@ export function startSync(getClient: () => Promise<Supabase>, owner: DeviceOwner
           // The database tells customers of what happens to their things; an admin is told nothing,
           // and pulls the working set instead of everything.
           if (isAdmin()) await pullWorkingSet(client, both)
-          else await pullTogether(client, owner, customerStreams, both)
+          else await pullCustomerCopy(client, owner, both)
         },
         refreshDeadlineMs,
         () => new SyncError('Sync took too long', false),

@@ -8,14 +8,14 @@ import { Spinner } from '@/components/ui/spinner'
 import { formatDateTime, formatUsd } from '@/i18n/format'
 import { useLang } from '@/i18n/paths'
 import { shipmentPaths } from '@/i18n/shipment-paths'
-import { useShipments, useShippablePackages } from '@/local-db/queries'
+import { useShipments, useShippableCount } from '@/local-db/queries'
 
 /** The customer's shipments, newest first, and the way to ask for the next one. */
 export function ShipmentsSection({ userId }: { userId: string }) {
   const { t } = useLingui()
   const lang = useLang()
   const shipments = useShipments(userId)
-  const waiting = useShippablePackages(userId)?.length ?? 0
+  const waiting = useShippableCount(userId) ?? 0
 
   return (
     <section aria-labelledby="shipments-heading" className="space-y-3">
