@@ -1,4 +1,4 @@
-import { subjectOf, type AdvanceShipmentOp, type CancelPrealertOp, type MarkNotificationsReadOp, type QueuedOp, type RegisterOp, type SavePrealertOp, type SetPushPreferencesOp, type ShipmentOp, type StatusOp } from '@/local-db/db'
+import { isUploadOp, subjectOf, type AdvanceShipmentOp, type CancelPrealertOp, type MarkNotificationsReadOp, type QueuedOp, type RegisterOp, type SavePrealertOp, type SetPushPreferencesOp, type ShipmentOp, type StatusOp } from '@/local-db/db'
 import { NotOwnerError, type DeviceOwner } from '@/local-db/owner'
 import type { PackageRow, PrealertRow, ShipmentRow } from '@/local-db/rows'
 import { queuedOpsOf, settleAll, type Settlement } from '@/outbox/settle'
@@ -179,12 +179,12 @@ function settlementOf(op: QueuedOp, answer: Answer): Settlement {
  * that row waits for its user (conflict, refusal); at most one per row (package or prealert), so a
  * row's changes reach the server in the order they were made. Stops at an op still in its backoff.
  */
-async function nextRound(userId: string, force: boolean): Promise<{ ops: QueuedOp[]; retryAt: number | null }> {
+async function nextRound(userId: string, force: boolean, files: boolean): Promise<{ ops: QueuedOp[]; retryAt: number | null }> {
   const ops: QueuedOp[] = []
   const held = new Set<string>()
   for (const op of await queuedOpsOf(userId)) {
     const subject = subjectOf(op)
-    if (op.state !== 'pending' || held.has(subject)) {
+    if (op.state !== 'pending' || held.has(subject) || (!files && isUploadOp(op))) {
       held.add(subject)
       continue
     }
@@ -207,6 +207,8 @@ export interface FlushOptions {
   force?: boolean
   /** Aborts the requests in flight and stops the flush (sign-out, user switch); nothing more is recorded. */
   signal?: AbortSignal
+  /** Send queued files too (default). The service worker leaves them, and what waits behind them, to a page. */
+  files?: boolean
 }
 
 /**
@@ -217,13 +219,13 @@ export interface FlushOptions {
  * the flush until `retryAt`. A 401 refreshes the session once. Once `owner`'s session is over
  * (`signal` aborted, or the device taken by another session) the flush ends, recording nothing.
  */
-export async function flushOutbox(client: Supabase, owner: DeviceOwner, { force = false, signal = new AbortController().signal }: FlushOptions = {}): Promise<FlushResult> {
+export async function flushOutbox(client: Supabase, owner: DeviceOwner, { force = false, signal = new AbortController().signal, files = true }: FlushOptions = {}): Promise<FlushResult> {
   let sent = 0
   try {
     return await withOutboxLock(signal, async () => {
       let refreshed = false
       for (;;) {
-        const round = await nextRound(owner.userId, force)
+        const round = await nextRound(owner.userId, force, files)
         if (round.ops.length === 0) return { sent, retryAt: round.retryAt }
         const answers = await send(client, round.ops, signal)
         if (signal.aborted) return { sent, retryAt: null }

@@ -16,6 +16,9 @@ export interface ResumableUpload {
   done: boolean
 }
 
+/** How long a request waits for the one holding its upload to let go (Supabase Storage waits 5 s). */
+const LOCK_WAIT_MS = 5000
+
 /** What one request's body added to an upload. */
 export interface Appended {
   /** The body ended as sent (rather than the client going away, or going quiet for too long). */
@@ -30,8 +33,8 @@ export interface Appended {
  * sent before its connection dropped is kept: the next request goes on from there.
  */
 export class ResumableUploads {
-  /** Uploads a request is writing to now: one at a time each. */
-  private readonly writing = new Set<string>()
+  /** The request holding each upload now (one at a time), and how to ask it to stop. */
+  private readonly holders = new Map<string, { stop: () => void; released: Promise<void> }>()
 
   constructor(private readonly root: string) {}
 
@@ -69,15 +72,27 @@ export class ResumableUploads {
     await writeFile(this.pathsOf(upload.id).description, JSON.stringify({ ...upload, done: true }))
   }
 
-  /** Takes the upload for one request; false when another request is writing to it. */
-  claim(id: string): boolean {
-    if (this.writing.has(id)) return false
-    this.writing.add(id)
-    return true
-  }
-
-  release(id: string): void {
-    this.writing.delete(id)
+  /**
+   * Takes the upload for one request, first asking the request that holds it to `stop` (a part
+   * still arriving from a client that went away, or gave up on it), as Supabase Storage's lock does.
+   * Resolves with the release, or null if the holder did not let go in time.
+   */
+  async lock(id: string, stop: () => void): Promise<(() => void) | null> {
+    const deadline = Date.now() + LOCK_WAIT_MS
+    for (let holder = this.holders.get(id); holder; holder = this.holders.get(id)) {
+      holder.stop()
+      let timer: ReturnType<typeof setTimeout> | undefined
+      const gone = await Promise.race([holder.released.then(() => true), new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), Math.max(0, deadline - Date.now()))))])
+      clearTimeout(timer)
+      if (!gone) return null
+    }
+    let release!: () => void
+    const released = new Promise<void>((resolve) => (release = resolve))
+    this.holders.set(id, { stop, released })
+    return () => {
+      this.holders.delete(id)
+      release()
+    }
   }
 
   /**
@@ -106,7 +121,7 @@ export class ResumableUploads {
       }
       return { ended: true, overflowed: false }
     } catch {
-      // The client went away (or went quiet): what arrived is kept for the next request.
+      // The client went away, went quiet or was asked to stop: what arrived is kept for the next request.
       return { ended: false, overflowed: false }
     } finally {
       clearTimeout(idle)

@@ -2,7 +2,9 @@
 // and its creation extension, as Supabase Storage serves them with @tus/server. POST creates an
 // upload (Upload-Length, and Upload-Metadata naming bucketName, objectName, contentType and
 // cacheControl) and answers its URL; HEAD tells how many bytes the server has; PATCH appends from
-// that offset, keeping what arrived when a connection drops. The bucket's size limit and types are
+// that offset, keeping what arrived when a connection drops. One request holds an upload at a time:
+// a new one first stops a part still arriving (its client likely gone), as Supabase Storage's lock
+// does, and a PATCH from any other offset is a 409. The bucket's size limit and types are
 // checked at creation, before any byte arrives; the policies on storage.objects at creation, at each
 // PATCH and when the last byte arrives, when the object is written with that request's claims.
 import { createHash, randomUUID } from 'node:crypto'
@@ -40,7 +42,7 @@ const tusErrors = {
   offsetMissing: () => new StorageError('403', 'InvalidRequest', 'Upload-Offset header required'),
   contentType: () => new StorageError('415', 'InvalidRequest', 'Content-Type header required'),
   offsetConflict: () => new StorageError('409', 'InvalidRequest', 'Upload-Offset conflict'),
-  inUse: () => new StorageError('409', 'InvalidRequest', 'Another request is uploading to this URL'),
+  inUse: () => new StorageError('409', 'InvalidRequest', 'Another request holds this upload'),
   sizeExceeded: () => new StorageError('413', 'InvalidRequest', "upload's size exceeded"),
 }
 
@@ -106,8 +108,20 @@ async function complete(context: ResumableContext, claims: JwtClaims, upload: Re
   await context.uploads.markDone(upload)
 }
 
+/** Runs `work` holding the upload (see ResumableUploads.lock); 409 if the request holding it does not let go. */
+async function holding<T>(context: ResumableContext, id: string, stop: () => void, work: () => Promise<T>): Promise<T> {
+  const release = await context.uploads.lock(id, stop)
+  if (!release) throw tusErrors.inUse()
+  try {
+    return await work()
+  } finally {
+    release()
+  }
+}
+
+/** The offset the server has: asked after a drop, it first stops the part the dropped connection may still be sending. */
 async function status(context: ResumableContext, id: string): Promise<HttpResponse> {
-  const found = await context.uploads.find(id)
+  const found = await holding(context, id, () => {}, () => context.uploads.find(id))
   if (!found) throw tusErrors.notFound()
   return { status: 200, headers: { ...tusHeaders, 'Upload-Offset': String(found.offset), 'Upload-Length': String(found.upload.length), 'Cache-Control': 'no-store' } }
 }
@@ -117,25 +131,23 @@ async function append(context: ResumableContext, request: HttpRequest, claims: J
   if (!/^\d+$/.test(offsetHeader)) throw tusErrors.offsetMissing()
   if (!/^application\/offset\+octet-stream\b/i.test(request.header('content-type') ?? '')) throw tusErrors.contentType()
   if (!(await context.uploads.find(id))) throw tusErrors.notFound()
-  if (!context.uploads.claim(id)) throw tusErrors.inUse()
-  try {
+  const body = request.stream()
+  return holding(context, id, () => body.destroy(), async () => {
     const { upload, offset } = (await context.uploads.find(id))!
     if (Number(offsetHeader) !== offset) throw tusErrors.offsetConflict()
     const room = upload.length - offset
     if (Number(request.header('content-length') ?? 0) > room) throw tusErrors.sizeExceeded()
     if (!upload.done) {
       await checkObjectWrite(context.db, claims, { bucket: upload.bucket, key: upload.key, mode })
-      const appended = await context.uploads.append(id, request.stream(), room, BODY_IDLE_MS)
+      const appended = await context.uploads.append(id, body, room, BODY_IDLE_MS)
       if (appended.overflowed) throw tusErrors.sizeExceeded()
-      // The client went away: nobody is left to read an answer.
+      // The client went away, or another request took the upload over: nobody is left to read an answer.
       if (!appended.ended) return { status: 400, close: true }
     }
     const now = (await context.uploads.find(id))!
     if (now.offset === upload.length && !now.upload.done) await complete(context, claims, upload, mode)
     return { status: 204, headers: { ...tusHeaders, 'Upload-Offset': String(now.offset), ...(now.offset === upload.length ? { 'Tus-Complete': '1' } : {}) } }
-  } finally {
-    context.uploads.release(id)
-  }
+  })
 }
 
 /** A refusal as tus answers it: its status and a line of text; the connection closes, so an unread body is never taken for a request. */
