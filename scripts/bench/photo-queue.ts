@@ -86,7 +86,7 @@ async function replayWithFaults(scope: SuiteScope): Promise<Measure[]> {
 
   const proxy = env.proxy!
   proxy.lossRate = LOSS_RATE
-  proxy.matches = (method, path) => (method === 'POST' && path.startsWith('/storage/v1/object/package-photos/')) || path.startsWith('/rest/v1/rpc/add_package_photo')
+  proxy.matches = (method, path) => (method === 'PATCH' && path.startsWith('/storage/v1/upload/resumable/')) || path.startsWith('/rest/v1/rpc/add_package_photo')
   const started = performance.now()
   await context.setOffline(false)
   await until(async () => (await countRows(page, 'outbox')) <= PHOTOS / 2, 50, 300_000)
