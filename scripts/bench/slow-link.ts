@@ -2,7 +2,8 @@
 // through a bottleneck of `bytesPerSecond` and takes half the round trip to arrive, answers take
 // the other half, and a drop cuts every connection at once and refuses new ones for a while (a
 // warehouse's Wi-Fi re-associating, a phone between cells). It counts the client's bytes that went
-// onto the link, including those a drop lost on the way: the bytes on the wire.
+// onto the link, including those a drop lost on the way: the bytes on the wire. It forwards bytes
+// as they come, so a browser may also use it as its HTTP proxy to the one server behind it.
 import { connect, createServer, type Socket } from 'node:net'
 import type { AddressInfo } from 'node:net'
 
@@ -14,8 +15,13 @@ export interface SlowLink {
   bytesPerSecond: number
   /** The round trip's latency, split evenly between the two ways. */
   latencyMs: number
-  /** Cuts every connection now and refuses new ones for `ms`. */
+  /** Cuts every connection now and refuses new ones until `up`. */
+  down(): void
+  up(): void
+  /** `down`, then `up` after `ms`. */
   drop(ms: number): void
+  /** Connections refused while down. */
+  refused: number
   close(): Promise<void>
 }
 
@@ -25,7 +31,7 @@ const SLICE_BYTES = 1024
 export async function startSlowLink(port: number, target: string, { bytesPerSecond, latencyMs }: { bytesPerSecond: number; latencyMs: number }): Promise<SlowLink> {
   const upstream = new URL(target)
   const sockets = new Set<Socket>()
-  let downUntil = 0
+  let isDown = false
   const later = (ms: number, run: () => void) => (ms > 0 ? setTimeout(run, ms) : run())
 
   const link: SlowLink = {
@@ -33,9 +39,17 @@ export async function startSlowLink(port: number, target: string, { bytesPerSeco
     bytesUp: 0,
     bytesPerSecond,
     latencyMs,
-    drop(ms) {
-      downUntil = Date.now() + ms
+    refused: 0,
+    down() {
+      isDown = true
       for (const socket of sockets) socket.destroy()
+    },
+    up() {
+      isDown = false
+    },
+    drop(ms) {
+      link.down()
+      setTimeout(() => link.up(), ms)
     },
     close: async () => {},
   }
@@ -69,7 +83,10 @@ export async function startSlowLink(port: number, target: string, { bytesPerSeco
   }
 
   const server = createServer((client) => {
-    if (Date.now() < downUntil) return client.destroy()
+    if (isDown) {
+      link.refused++
+      return client.destroy()
+    }
     const toServer = connect(Number(upstream.port), upstream.hostname)
     for (const socket of [client, toServer]) {
       sockets.add(socket)

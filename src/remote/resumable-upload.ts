@@ -2,11 +2,15 @@ import { DefaultHttpStack, Upload, type DetailedError, type HttpRequest, type Ht
 import { reportReachable } from '@/stores/connectivity-store'
 import { supabaseAnonKey } from './config'
 import type { Supabase } from './create-client'
+import { slowestUploadBytesPerSecond } from './fetch'
 
 /** Hosted Supabase Storage takes a resumable upload's parts in exactly this size (all but the last). */
 export const uploadPartBytes = 6 * 1024 * 1024
 /** A request whose bytes stop moving this long is given up on (a link that died without a word); the upload resumes from what the server has. */
 export const uploadStallMs = 20_000
+
+/** A part's size, whichever HTTP stack's body it is. */
+const sizeOf = (body: unknown) => (body instanceof Blob ? body.size : ArrayBuffer.isView(body) ? body.byteLength : 0)
 /** Tries within one send after a drop, a stall or a busy upload, before the outbox takes over with its own backoff. */
 const retryDelaysMs = [0, 1000, 3000, 5000, 10_000]
 
@@ -39,17 +43,20 @@ export class UploadStalled extends Error {
 
 /**
  * A request that fails when its bytes stop moving, never because it takes long: each bit of the
- * body sent (or of the answer received) gives it another `uploadStallMs`. Every answer says the
- * backend is reachable; a failure says nothing (a drop or a stall mid-upload is no reason to hold
- * back the rest of the outbox: the next request finds out).
+ * body handed to the network gives it another `uploadStallMs`. Once all of it is handed over, the
+ * system's buffers may still hold much of it (megabytes, where the network is quick to accept): the
+ * answer is then awaited as long as the body takes at the slowest rate the app allows for
+ * (`slowestUploadBytesPerSecond`, as for any request body). Every answer says the backend is
+ * reachable; a failure says nothing (a drop or a stall mid-upload is no reason to hold back the rest
+ * of the outbox: the next request finds out).
  */
 class StallingRequest implements HttpRequest {
   private onProgress: (bytesSent: number) => void = () => {}
-  private moved = () => {}
+  private moved: (handedOver: number) => void = () => {}
 
   constructor(private readonly inner: HttpRequest) {
     inner.setProgressHandler((bytesSent) => {
-      this.moved()
+      this.moved(bytesSent)
       this.onProgress(bytesSent)
     })
   }
@@ -66,15 +73,17 @@ class StallingRequest implements HttpRequest {
   }
 
   send(body: unknown): Promise<HttpResponse> {
+    const size = sizeOf(body)
+    const drainMs = (size / slowestUploadBytesPerSecond) * 1000
     return new Promise((resolve, reject) => {
       const stalled = () => {
         void this.inner.abort()
         reject(new UploadStalled())
       }
       let timer = setTimeout(stalled, uploadStallMs)
-      this.moved = () => {
+      this.moved = (handedOver: number) => {
         clearTimeout(timer)
-        timer = setTimeout(stalled, uploadStallMs)
+        timer = setTimeout(stalled, uploadStallMs + (handedOver >= size ? drainMs : 0))
       }
       this.inner.send(body).then(
         (response) => {
@@ -91,7 +100,8 @@ class StallingRequest implements HttpRequest {
   }
 }
 
-const stallingStack = (inner: HttpStack): HttpStack => ({
+/** tus-js-client's HTTP stack with each request given up on only when its bytes stop moving. */
+export const stallingStack = (inner: HttpStack): HttpStack => ({
   createRequest: (method, url) => new StallingRequest(inner.createRequest(method, url)),
   getName: () => `stalling ${inner.getName()}`,
 })

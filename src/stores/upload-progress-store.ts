@@ -13,9 +13,14 @@ export function reportUploadProgress(opId: string, sent: number, total: number):
   useUploadProgressStore.setState({ [opId]: { sent, total } })
 }
 
-/** The upload stopped (sent, refused, or to be tried again later). */
+/** The upload was refused: tried again, it starts from nothing. */
 export function forgetUploadProgress(opId: string): void {
   useUploadProgressStore.setState(({ [opId]: _gone, ...rest }) => rest, true)
+}
+
+/** Forgets every upload but these (those still queued): a file sent stays at its end until its op leaves the queue. */
+export function keepUploadProgressOf(opIds: ReadonlySet<string>): void {
+  useUploadProgressStore.setState((state) => Object.fromEntries(Object.entries(state).filter(([opId]) => opIds.has(opId))), true)
 }
 
 export const useUploadProgress = (opId: string): UploadProgress | undefined => useUploadProgressStore((state) => state[opId])

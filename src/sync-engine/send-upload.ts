@@ -2,7 +2,7 @@ import { db, type LocalProfile, type UploadBucket, type UploadOp } from '@/local
 import type { PackageRow, PrealertRow, ShipmentRow } from '@/local-db/rows'
 import type { Supabase } from '@/remote/create-client'
 import { uploadResumable } from '@/remote/resumable-upload'
-import { forgetUploadProgress, reportUploadProgress } from '@/stores/upload-progress-store'
+import { forgetUploadProgress, keepUploadProgressOf, reportUploadProgress } from '@/stores/upload-progress-store'
 import { failure, type Answer, type Failure } from './answers'
 
 /**
@@ -64,6 +64,7 @@ async function listOnRow(client: Supabase, op: UploadOp, signal: AbortSignal): P
 export async function sendUpload(client: Supabase, op: UploadOp, signal: AbortSignal): Promise<Answer> {
   const file = await db.uploads.get(op.opId)
   if (!file) return { kind: 'refused', message: 'the file of this upload is no longer on this device' }
+  keepUploadProgressOf(new Set(await db.outbox.orderBy('opId').keys()) as Set<string>)
   const outcome = await oneFileAtATime(() =>
     uploadResumable(
       client,
@@ -82,7 +83,5 @@ export async function sendUpload(client: Supabase, op: UploadOp, signal: AbortSi
     return answer
   }
   if (signal.aborted) return { kind: 'unanswered', message: 'aborted', serverError: false }
-  const listed = await listOnRow(client, op, signal)
-  if ('outcome' in listed) forgetUploadProgress(op.opId)
-  return listed
+  return listOnRow(client, op, signal)
 }
