@@ -8,9 +8,6 @@ import { slowestUploadBytesPerSecond } from './fetch'
 export const uploadPartBytes = 6 * 1024 * 1024
 /** A request whose bytes stop moving this long is given up on (a link that died without a word); the upload resumes from what the server has. */
 export const uploadStallMs = 20_000
-
-/** A part's size, whichever HTTP stack's body it is. */
-const sizeOf = (body: unknown) => (body instanceof Blob ? body.size : ArrayBuffer.isView(body) ? body.byteLength : 0)
 /** Tries within one send after a drop, a stall or a busy upload, before the outbox takes over with its own backoff. */
 const retryDelaysMs = [0, 1000, 3000, 5000, 10_000]
 
@@ -34,12 +31,15 @@ export interface UploadWatcher {
 /** Stored: now, or by an earlier try whose answer was lost (Storage's 409 "already exists": the path is this file's alone). */
 export type UploadOutcome = { stored: true } | { stored: false; status: number; message: string }
 
-export class UploadStalled extends Error {
+class UploadStalled extends Error {
   constructor() {
     super(`No bytes moved for ${uploadStallMs / 1000} s`)
     this.name = 'UploadStalled'
   }
 }
+
+/** A part's size, whichever HTTP stack's body it is. */
+const sizeOf = (body: unknown) => (body instanceof Blob ? body.size : ArrayBuffer.isView(body) ? body.byteLength : 0)
 
 /**
  * A request that fails when its bytes stop moving, never because it takes long: each bit of the
