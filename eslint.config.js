@@ -64,6 +64,7 @@ const oneWayZones = [
 const libraries = [
   { owner: 'local-db', names: 'dexie and its packages (dexie/*, dexie-react-hooks…)', regex: '^dexie($|[/-])' },
   { owner: 'remote', names: '@supabase/* (supabase-js, realtime-js, postgrest-js, auth-js…)', regex: '^@supabase/' },
+  { owner: 'remote', names: 'tus-js-client (resumable uploads to Storage)', regex: '^tus-js-client($|/)' },
 ]
 /** The rules a file of src/`folder` gets: every library is off limits but the folder's own. */
 const libraryRules = (folder) => {

@@ -1,5 +1,5 @@
 // What the sync benches run against: a fresh stand-in on the port the bench build talks to (or
-// behind the fault proxy there), `vite preview` of that build, and Chromium. Seeding goes straight
+// behind the fault proxy or a slow link there), `vite preview` of that build, and Chromium. Seeding goes straight
 // to the database.
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -14,6 +14,7 @@ import { startAnswerReplay, type AnswerReplay } from './answer-replay'
 import { startFaultProxy, type FaultProxy } from './fault-proxy'
 import { startPreview } from './preview'
 import type { SuiteScope } from './runner'
+import { startSlowLink, type SlowLink } from './slow-link'
 
 export const benchBackendPort = 54339
 export const benchBackendUrl = `http://127.0.0.1:${benchBackendPort}`
@@ -23,8 +24,10 @@ export interface BenchEnvironment {
   standIn: StandIn
   /** Between the app and the stand-in when asked for (it costs CPU the pulls should not pay). */
   proxy: FaultProxy | null
-  /** Between the app and the stand-in when asked for: records the pulls' answers, to serve them again from memory. */
+  /** Or one that records the pulls' answers, to serve them again from memory, when asked for. */
   answers: AnswerReplay | null
+  /** Or a slow link there, when asked for. */
+  link: SlowLink | null
   appUrl: string
   browser: Browser
   /** Closes everything (latest first); the suite's scope closes whatever is left if this is never reached. */
@@ -35,18 +38,22 @@ export interface BenchEnvironment {
  * Starts the stand-in, the fault proxy when asked for, `vite preview` and Chromium, each registered
  * with the suite's scope as it comes up: a failure part-way still closes what had started.
  */
-export async function startBenchEnvironment(scope: SuiteScope, { faultProxy = false, answerReplay = false } = {}): Promise<BenchEnvironment> {
+export async function startBenchEnvironment(
+  scope: SuiteScope,
+  { faultProxy = false, answerReplay = false, slowLink }: { faultProxy?: boolean; answerReplay?: boolean; slowLink?: { bytesPerSecond: number; latencyMs: number } } = {},
+): Promise<BenchEnvironment> {
   const closers: (() => Promise<void>)[] = []
   const dataDir = await mkdtemp(join(tmpdir(), 'bench-sync-'))
   closers.push(scope.defer(() => rm(dataDir, { recursive: true, force: true })))
   // Benches measure sync, not auth's rate limits: config.toml's times 100.
-  const behindProxy = faultProxy || answerReplay
-  const standIn = await startStandIn({ port: behindProxy ? 0 : benchBackendPort, dataDir, quiet: true, log: () => {}, auth: { rateLimitScale: 100 } })
+  const standIn = await startStandIn({ port: faultProxy || answerReplay || slowLink ? 0 : benchBackendPort, dataDir, quiet: true, log: () => {}, auth: { rateLimitScale: 100 } })
   closers.push(scope.defer(() => standIn.close()))
   const proxy = faultProxy ? await startFaultProxy(benchBackendPort, standIn.url) : null
   if (proxy) closers.push(scope.defer(() => proxy.close()))
   const answers = answerReplay ? await startAnswerReplay(benchBackendPort, standIn.url) : null
   if (answers) closers.push(scope.defer(() => answers.close()))
+  const link = slowLink ? await startSlowLink(benchBackendPort, standIn.url, slowLink) : null
+  if (link) closers.push(scope.defer(() => link.close()))
   const preview = await startPreview()
   closers.push(scope.defer(() => preview.stop()))
   const browser = await chromium.launch(chromiumLaunchOptions())
@@ -55,6 +62,7 @@ export async function startBenchEnvironment(scope: SuiteScope, { faultProxy = fa
     standIn,
     proxy,
     answers,
+    link,
     appUrl: preview.url,
     browser,
     async close() {

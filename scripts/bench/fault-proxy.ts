@@ -22,7 +22,14 @@ export async function startFaultProxy(port: number, target: string): Promise<Fau
   const forward = (incoming: IncomingMessage, outgoing: ServerResponse) => {
     const lose = proxy.lossRate > 0 && proxy.matches(incoming.method ?? 'GET', incoming.url ?? '/') && Math.random() < proxy.lossRate
     const upstreamRequest = request(
-      { hostname: upstream.hostname, port: upstream.port, path: incoming.url, method: incoming.method, headers: { ...incoming.headers, host: upstream.host } },
+      {
+        hostname: upstream.hostname,
+        port: upstream.port,
+        path: incoming.url,
+        method: incoming.method,
+        // As proxies say where a request came in, so the URLs the server hands out (a resumable upload's) lead back through here.
+        headers: { ...incoming.headers, host: upstream.host, 'x-forwarded-host': incoming.headers.host ?? '', 'x-forwarded-proto': 'http' },
+      },
       (answer) => {
         if (lose) {
           // Let the server finish (it has committed), then cut the line before the answer is sent on.

@@ -16,6 +16,7 @@ import { benchRealtime } from './realtime'
 import { runSuites, type Suite } from './runner'
 import { benchStandIn } from './standin'
 import { benchSyncPull } from './sync-pull'
+import { benchUploads } from './uploads'
 
 const suites: Suite[] = [
   { key: 'bundle', title: 'Web app bundle', run: benchFirstPaint },
@@ -26,6 +27,7 @@ const suites: Suite[] = [
   { key: 'outbox', title: 'Sync engine: the outbox', run: benchOutboxReplay },
   { key: 'realtime', title: 'Live updates (Realtime)', run: benchRealtime },
   { key: 'photos', title: 'Photos through the outbox', run: benchPhotoQueue },
+  { key: 'uploads', title: 'Uploads over a slow link that drops', run: benchUploads },
   { key: 'history', title: 'A year of history (working set)', run: benchHistory },
 ]
 

@@ -14,7 +14,7 @@ const PHOTOS = 12
 const LOSS_RATE = 0.3
 
 /** A camera-sized picture made by the browser, as a file to choose: noise, which compresses as badly as a real photo. */
-async function cameraPicture(page: Page) {
+export async function cameraPicture(page: Page) {
   const dataUrl = await page.evaluate(() => {
     const noise = Object.assign(document.createElement('canvas'), { width: 1000, height: 750 })
     const pixels = noise.getContext('2d')!.createImageData(1000, 750)
@@ -27,7 +27,8 @@ async function cameraPicture(page: Page) {
   return { name: 'IMG_4000x3000.jpg', mimeType: 'image/jpeg', buffer: Buffer.from(dataUrl.split(',')[1]!, 'base64') }
 }
 
-async function openPackages(page: Page, appUrl: string, email: string) {
+/** The admin's Packages page, searched for a customer's packages. */
+export async function openPackages(page: Page, appUrl: string, email: string) {
   await page.goto(`${appUrl}/admin/packages`)
   await page.getByRole('main').getByLabel('Search by tracking code, locker or customer email').fill(email)
 }
@@ -86,7 +87,7 @@ async function replayWithFaults(scope: SuiteScope): Promise<Measure[]> {
 
   const proxy = env.proxy!
   proxy.lossRate = LOSS_RATE
-  proxy.matches = (method, path) => (method === 'POST' && path.startsWith('/storage/v1/object/package-photos/')) || path.startsWith('/rest/v1/rpc/add_package_photo')
+  proxy.matches = (method, path) => (method === 'PATCH' && path.startsWith('/storage/v1/upload/resumable/')) || path.startsWith('/rest/v1/rpc/add_package_photo')
   const started = performance.now()
   await context.setOffline(false)
   await until(async () => (await countRows(page, 'outbox')) <= PHOTOS / 2, 50, 300_000)

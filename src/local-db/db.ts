@@ -189,6 +189,8 @@ export type UploadOp =
 export interface UploadBytes {
   opId: string
   bytes: ArrayBuffer
+  /** Its resumable upload's URL once Storage gave one: a later try goes on from the offset the server has. */
+  uploadUrl?: string
 }
 
 /** A stored file this device has shown, kept for viewing offline. */

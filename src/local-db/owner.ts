@@ -1,4 +1,5 @@
 import { db, type DeviceOwner } from './db'
+import { deleteQueuedOps } from './queued-ops'
 
 export type { DeviceOwner }
 
@@ -36,7 +37,7 @@ export async function assertOwner(owner: DeviceOwner | string): Promise<void> {
 
 /**
  * `userId`'s session begins on this device. The data stays theirs if it already was (a session
- * restored after a reload); otherwise another user's read model and unsent changes leave first, and
+ * restored after a reload); otherwise another user's read model and unsent changes (queued files' bytes too) leave first, and
  * a new generation starts, so whatever was still on its way for the previous session is dropped.
  */
 export function takeOwnership(userId: string): Promise<DeviceOwner> {
@@ -44,7 +45,7 @@ export function takeOwnership(userId: string): Promise<DeviceOwner> {
     const current = await readOwner()
     if (current?.userId === userId) return current
     await Promise.all(db.readModelTables.map((table) => table.clear()))
-    await db.outbox.filter((op) => op.userId !== userId).delete()
+    await deleteQueuedOps(db.outbox.filter((op) => op.userId !== userId))
     const owner = { userId, generation: crypto.randomUUID() }
     await db.owner.put({ key: ownerKey, ...owner })
     return owner
@@ -53,14 +54,13 @@ export function takeOwnership(userId: string): Promise<DeviceOwner> {
 
 /**
  * Nobody owns the data any more, and it goes in the same transaction: the read model always, unsent
- * changes unless they are `keepOpsOf`'s (a session that ended on its own keeps them for when the same
+ * changes (and the bytes of queued files) unless they are `keepOpsOf`'s (a session that ended on its own keeps them for when the same
  * user signs in again; signing out does not).
  */
 export function releaseOwnership(keepOpsOf: string | null): Promise<void> {
   return db.transaction('rw', [...db.dataTables, db.owner], async () => {
     await db.owner.clear()
     await Promise.all(db.readModelTables.map((table) => table.clear()))
-    if (keepOpsOf === null) await db.outbox.clear()
-    else await db.outbox.filter((op) => op.userId !== keepOpsOf).delete()
+    await deleteQueuedOps(keepOpsOf === null ? db.outbox.toCollection() : db.outbox.filter((op) => op.userId !== keepOpsOf))
   })
 }

@@ -1,6 +1,7 @@
-import { db, isPackageOp, isPrealertOp, isUploadOp, type AdvanceShipmentOp, type QueuedOp, type StatusOp } from '@/local-db/db'
+import { db, isPackageOp, isPrealertOp, type AdvanceShipmentOp, type QueuedOp, type StatusOp } from '@/local-db/db'
 import { opsOf, refreshOverlay, serverRowOf, withPendingOps } from '@/local-db/overlay'
 import { assertOwner } from '@/local-db/owner'
+import { deleteQueuedOps } from '@/local-db/queued-ops'
 import { newOpFields, notifyQueued } from './queue'
 
 // The admin's answers to a conflict or a refusal: nothing leaves the outbox without one.
@@ -48,27 +49,27 @@ export async function retry(op: QueuedOp): Promise<void> {
  * its package with it (and the changes queued on it, which could never be applied); a status change
  * leaves the package as the server has it. A prealert or a shipment the server never recorded goes
  * with all its changes; otherwise it stays as the server has it. A file waiting to upload goes with
- * its bytes. Notifications marked read show unread again where the server has them so.
+ * its bytes, whichever of these takes it. Notifications marked read show unread again where the
+ * server has them so.
  */
 export async function discard(op: QueuedOp): Promise<void> {
   await db.transaction('rw', [db.packages, db.prealerts, db.shipments, db.outbox, db.uploads, db.notifications, db.syncState, db.owner], async () => {
     await assertOwner(op.userId)
-    if (isUploadOp(op)) await db.uploads.delete(op.opId)
     if (op.kind === 'mark-notifications-read' && 'notificationIds' in op) await forgetLegacyReads(op.notificationIds)
     if (op.kind === 'register-package') {
-      await db.outbox.where('packageId').equals(op.packageId).delete()
+      await deleteQueuedOps(db.outbox.where('packageId').equals(op.packageId))
       await db.packages.delete(op.packageId)
       return
     }
     if (isPrealertOp(op) && !(await db.prealerts.get(op.prealertId))) {
-      await db.outbox.where('prealertId').equals(op.prealertId).delete()
+      await deleteQueuedOps(db.outbox.where('prealertId').equals(op.prealertId))
       return
     }
     if (op.kind === 'request-shipment' && !(await db.shipments.get(op.shipmentId))) {
-      await db.outbox.where('shipmentId').equals(op.shipmentId).delete()
+      await deleteQueuedOps(db.outbox.where('shipmentId').equals(op.shipmentId))
       return
     }
-    await db.outbox.delete(op.seq!)
+    await deleteQueuedOps(db.outbox.where('seq').equals(op.seq!))
     if (isPackageOp(op)) await refreshOverlay(op.packageId)
   })
 }

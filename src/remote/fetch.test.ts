@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { useConnectivityStore } from '@/stores/connectivity-store'
-import { bodyTimeoutMs, responseTimeoutMs, timedFetch } from './fetch'
+import { bodyStallMs, responseTimeoutMs, slowestUploadBytesPerSecond, timedFetch } from './fetch'
 
 /** A network that never answers: the promise only ends when the request is aborted. */
 const silentNetwork = vi.fn((_input: RequestInfo | URL, init?: RequestInit) => new Promise<Response>((_, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal!.reason))))
@@ -63,6 +63,44 @@ describe('every backend request', () => {
     expect(vi.getTimerCount()).toBe(0)
   })
 
+  it('gives a request with a large body the time to send it before expecting an answer', async () => {
+    vi.stubGlobal('fetch', silentNetwork)
+    const body = JSON.stringify({ p_changes: 'x'.repeat(40_000) })
+    const sendingMs = (new Blob([body]).size / slowestUploadBytesPerSecond) * 1000
+    const request = timedFetch('http://backend.test/rest/v1/rpc/apply_package_statuses', { method: 'POST', body })
+    let settled = false
+    request.catch(() => undefined).finally(() => (settled = true))
+    const failure = expect(request).rejects.toMatchObject({ name: 'TimeoutError' })
+    await vi.advanceTimersByTimeAsync(responseTimeoutMs + sendingMs - 1)
+    expect(settled).toBe(false)
+    await vi.advanceTimersByTimeAsync(1)
+    await failure
+  })
+
+  /** An answer whose body sends a part every `everyMs`, `parts` times, then ends. */
+  function tricklingAnswer(everyMs: number, parts: number) {
+    return vi.fn(async () => {
+      let sent = 0
+      const body = new ReadableStream<Uint8Array>({
+        async pull(stream) {
+          await new Promise((resolve) => setTimeout(resolve, everyMs))
+          if (sent++ === parts) stream.close()
+          else stream.enqueue(new Uint8Array([1]))
+        },
+      })
+      return new Response(body, { status: 200 })
+    })
+  }
+
+  it('reads a body for as long as it keeps arriving, however long that is', async () => {
+    vi.stubGlobal('fetch', tricklingAnswer(bodyStallMs - 1000, 5))
+    const response = await timedFetch('http://backend.test/rest/v1/rpc/pull_packages')
+    const reading = response.arrayBuffer()
+    await vi.advanceTimersByTimeAsync(6 * bodyStallMs)
+    expect((await reading).byteLength).toBe(5)
+    expect(vi.getTimerCount()).toBe(0)
+  })
+
   it('abandons a body that stops arriving', async () => {
     vi.stubGlobal(
       'fetch',
@@ -72,8 +110,8 @@ describe('every backend request', () => {
       }),
     )
     const response = await timedFetch('http://backend.test/rest/v1/rpc/pull_packages')
-    const reading = expect(response.text()).rejects.toMatchObject({ name: 'TimeoutError', message: 'The response took too long' })
-    await vi.advanceTimersByTimeAsync(bodyTimeoutMs)
+    const reading = expect(response.text()).rejects.toMatchObject({ name: 'TimeoutError', message: 'The response stopped arriving' })
+    await vi.advanceTimersByTimeAsync(bodyStallMs)
     await reading
     expect(vi.getTimerCount()).toBe(0)
   })

@@ -29,13 +29,16 @@ function askPage(page: Client): Promise<FlushReply | null> {
  * No page open: the worker sends the outbox itself, as the user whose session is stored, by the
  * page's rules: changes the server answers "not now" (a restart, 5xx, 429) are tried again after
  * their backoff for as long as the event may last, then left for the browser's next sync event.
+ * Files wait for a page (with what is queued behind them on the same row): their resumable uploads
+ * need XMLHttpRequest, which a worker lacks, to see their bytes move (a stall is told from a slow
+ * link by that) and to show their progress. The app sends them when it next opens.
  */
 async function flushHere(started: number): Promise<FlushReply> {
   const client = createSupabase({ storage: createAuthStorage(), worker: true })
   const [{ data }, owner] = await Promise.all([client.auth.getSession(), readOwner()])
   // Only the session that owns this device's data sends its changes (one that ended leaves them for the next sign-in).
   if (!data.session || owner?.userId !== data.session.user.id) return { done: true }
-  const { retryAt } = await flushUntil(client, owner, started + syncEventBudgetMs)
+  const { retryAt } = await flushUntil(client, owner, started + syncEventBudgetMs, { files: false })
   return { done: retryAt === null }
 }
 

@@ -1,4 +1,4 @@
-import { subjectOf, type AdvanceShipmentOp, type CancelPrealertOp, type MarkNotificationsReadOp, type QueuedOp, type RegisterOp, type SavePrealertOp, type SetPushPreferencesOp, type ShipmentOp, type StatusOp } from '@/local-db/db'
+import { isUploadOp, subjectOf, type AdvanceShipmentOp, type CancelPrealertOp, type MarkNotificationsReadOp, type QueuedOp, type RegisterOp, type SavePrealertOp, type SetPushPreferencesOp, type ShipmentOp, type StatusOp } from '@/local-db/db'
 import { NotOwnerError, type DeviceOwner } from '@/local-db/owner'
 import type { PackageRow, PrealertRow, ShipmentRow } from '@/local-db/rows'
 import { queuedOpsOf, settleAll, type Settlement } from '@/outbox/settle'
@@ -184,7 +184,7 @@ function settlementOf(op: QueuedOp, answer: Answer): Settlement {
  * row's later ops back, never another row's. `waiting`: ops told to wait during this flush, not
  * sent again before the next. With nothing to send, `retryAt` is when the first waiting op is due.
  */
-async function nextRound(userId: string, force: boolean, waiting: ReadonlySet<string>): Promise<{ ops: QueuedOp[]; retryAt: number | null }> {
+async function nextRound(userId: string, force: boolean, files: boolean, waiting: ReadonlySet<string>): Promise<{ ops: QueuedOp[]; retryAt: number | null }> {
   const ops: QueuedOp[] = []
   const held = new Set<string>()
   let retryAt: number | null = null
@@ -192,7 +192,7 @@ async function nextRound(userId: string, force: boolean, waiting: ReadonlySet<st
     const subject = subjectOf(op)
     if (held.has(subject)) continue
     held.add(subject)
-    if (op.state !== 'pending') continue
+    if (op.state !== 'pending' || (!files && isUploadOp(op))) continue
     if (waiting.has(op.opId) || (!force && op.nextAttemptAt > Date.now())) {
       retryAt = Math.min(retryAt ?? Infinity, op.nextAttemptAt)
       continue
@@ -214,6 +214,8 @@ export interface FlushOptions {
   force?: boolean
   /** Aborts the requests in flight and stops the flush (sign-out, user switch); nothing more is recorded. */
   signal?: AbortSignal
+  /** Send queued files too (default). The service worker leaves them, and what waits behind them, to a page. */
+  files?: boolean
 }
 
 /**
@@ -227,14 +229,14 @@ export interface FlushOptions {
  * `owner`'s session is over (`signal` aborted, or the device taken by another session) the flush
  * ends, recording nothing.
  */
-export async function flushOutbox(client: Supabase, owner: DeviceOwner, { force = false, signal = new AbortController().signal }: FlushOptions = {}): Promise<FlushResult> {
+export async function flushOutbox(client: Supabase, owner: DeviceOwner, { force = false, signal = new AbortController().signal, files = true }: FlushOptions = {}): Promise<FlushResult> {
   let sent = 0
   const waiting = new Set<string>()
   try {
     return await withOutboxLock(signal, async () => {
       let refreshed = false
       for (;;) {
-        const round = await nextRound(owner.userId, force, waiting)
+        const round = await nextRound(owner.userId, force, files, waiting)
         if (round.ops.length === 0) return { sent, retryAt: round.retryAt }
         const answers = await send(client, round.ops, signal)
         if (signal.aborted) return { sent, retryAt: null }
@@ -279,11 +281,11 @@ function pause(ms: number, signal: AbortSignal): Promise<void> {
  * left to send or the next try would come after `deadline` (epoch ms). The same rules as every
  * flush: a backend restart is ridden out, however many tries it takes.
  */
-export async function flushUntil(client: Supabase, owner: DeviceOwner, deadline: number, { signal = new AbortController().signal }: Pick<FlushOptions, 'signal'> = {}): Promise<FlushResult> {
+export async function flushUntil(client: Supabase, owner: DeviceOwner, deadline: number, { signal = new AbortController().signal, files }: Pick<FlushOptions, 'signal' | 'files'> = {}): Promise<FlushResult> {
   let sent = 0
   let force = true
   for (;;) {
-    const result = await flushOutbox(client, owner, { force, signal })
+    const result = await flushOutbox(client, owner, { force, signal, files })
     sent += result.sent
     if (result.retryAt === null || result.retryAt > deadline || signal.aborted) return { sent, retryAt: result.retryAt }
     await pause(result.retryAt - Date.now(), signal)

@@ -1,6 +1,6 @@
 import type { HttpRequest, HttpResponse } from './http'
 
-// What supabase-js sends (auth-js, postgrest-js, storage-js) and reads back (Content-Range for counts).
+// What supabase-js sends (auth-js, postgrest-js, storage-js) and tus-js-client, and what they read back (Content-Range for counts).
 const ALLOWED_HEADERS = [
   'authorization',
   'apikey',
@@ -17,9 +17,15 @@ const ALLOWED_HEADERS = [
   'x-upsert',
   'x-metadata',
   'cache-control',
+  'tus-resumable',
+  'upload-length',
+  'upload-metadata',
+  'upload-offset',
 ].join(', ')
 const ALLOWED_METHODS = 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS'
-const EXPOSED_HEADERS = 'Content-Range, Content-Location, Location, X-Supabase-Api-Version, ETag, Content-Length, Last-Modified'
+// Resumable uploads (tus) read their offset, length and version from the answers.
+const EXPOSED_HEADERS =
+  'Content-Range, Content-Location, Location, X-Supabase-Api-Version, ETag, Content-Length, Last-Modified, Upload-Offset, Upload-Length, Tus-Resumable, Tus-Version'
 
 const LOCAL_ORIGIN = /^https?:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/
 

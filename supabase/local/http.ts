@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http'
-import type { Duplex } from 'node:stream'
+import type { Duplex, Readable } from 'node:stream'
 
 /** What a handler sees of a request: parsed URL, headers and a lazily read body. */
 export interface HttpRequest {
@@ -14,6 +14,8 @@ export interface HttpRequest {
   text(): Promise<string>
   /** The raw body, up to `limit` bytes (Storage's uploads are larger than MAX_BODY_BYTES); read it or the text, not both. */
   bytes(limit: number): Promise<Buffer>
+  /** The body as it arrives, unbuffered (a resumable upload keeps what came before a drop); instead of the text or the bytes. */
+  stream(): Readable
 }
 
 /** What a handler answers; the server writes it (plus CORS headers). */
@@ -77,6 +79,7 @@ export function toHttpRequest(incoming: IncomingMessage, url: URL): HttpRequest 
     },
     text: async () => (await read(MAX_BODY_BYTES)).toString('utf8'),
     bytes: read,
+    stream: () => incoming,
   }
 }
 

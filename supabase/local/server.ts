@@ -34,6 +34,7 @@ import { restHandler } from './rest/handler'
 import { syncBuckets } from './storage/buckets'
 import { ObjectFiles } from './storage/files'
 import { STORAGE_PREFIX, storageHandler } from './storage/handler'
+import { ResumableUploads } from './storage/resumable-store'
 import { AUTH_PREFIX, bodyTooLargeResponse, failureResponse, isUnder, REST_PREFIX, serviceErrorResponse, serviceErrors } from './service-errors'
 
 export interface StandInOptions {
@@ -141,13 +142,14 @@ export async function startStandIn(opts: StandInOptions = {}): Promise<StandIn> 
   const sessions = new Sessions(db, () => `${url}/auth/v1`, config.refreshTokens)
   const storage = readStorageToml()
   await syncBuckets(db, storage.buckets)
-  // Objects' bytes beside the database, or in a folder of their own for an in-memory one.
+  // Objects' bytes (and resumable uploads' so far) beside the database, or in a folder of their own for an in-memory one.
   const temporaryFiles = opts.dataDir ? undefined : await mkdtemp(join(tmpdir(), 'supabase-local-storage-'))
-  const files = new ObjectFiles(opts.dataDir ? join(opts.dataDir, 'storage') : temporaryFiles!)
+  const files = new ObjectFiles(opts.dataDir ? join(opts.dataDir, 'storage') : join(temporaryFiles!, 'objects'))
+  const uploads = new ResumableUploads(join(opts.dataDir ?? temporaryFiles!, 'storage-uploads'))
   routes.services = [
     [AUTH_PREFIX, authHandler({ db, sessions, mail, config })],
     [REST_PREFIX, restHandler(db)],
-    [STORAGE_PREFIX, storageHandler({ db, files, fileSizeLimit: storage.fileSizeLimit })],
+    [STORAGE_PREFIX, storageHandler({ db, files, uploads, fileSizeLimit: storage.fileSizeLimit })],
   ]
   // After the other services: the webhook calls /rest/v1 as soon as it hears a notification.
   const functions = await startFunctions({ db, url, dataDir: opts.dataDir, retry: opts.pushRetry, log }).catch(async (error: unknown) => {

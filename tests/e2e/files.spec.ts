@@ -32,6 +32,8 @@ const imageSize = (page: Page, selector: string) =>
   })
 
 test('a photo taken offline at the desk survives a reload, uploads once on reconnect, and the customer sees it, also offline', async ({ browser, page: visitor }) => {
+  // Three sessions (the desk, the customer, a visitor), two of them with the service worker: over a minute on two busy cores.
+  test.setTimeout(120_000)
   const customer = await newCustomer('Photo Test')
   const tracking = `PHOTO-${randomUUID().slice(0, 8).toUpperCase()}`
   const { admin, pkg } = await registerPackageFor(customer.email, { tracking_code: tracking })

@@ -44,6 +44,7 @@ describe('a library is imported only in the folder that owns it', () => {
     ['src/prerender/x.ts', "export { default } from 'dexie'"],
     ['src/main.tsx', "export const load = () => import('dexie')"],
     ['src/entry-prerender.tsx', "export * from '@supabase/supabase-js'"],
+    ['src/sync-engine/x.ts', "import { Upload } from 'tus-js-client'\nexport { Upload }"],
   ])('%s: %s is reported', async (file, code) => {
     expect(await rulesBroken(file, code)).toEqual([expect.toBeOneOf(library)])
   })
@@ -59,6 +60,7 @@ describe('a library is imported only in the folder that owns it', () => {
     ['src/local-db/x.ts', "import Dexie, { liveQuery } from 'dexie'\nimport { useLiveQuery } from 'dexie-react-hooks'\nexport { Dexie, liveQuery, useLiveQuery }"],
     ['src/local-db/x.ts', "export const load = () => import('dexie')"],
     ['src/remote/x.ts', "export * from '@supabase/supabase-js'\nexport const load = () => import('@supabase/realtime-js')"],
+    ['src/remote/x.ts', "export { Upload } from 'tus-js-client'"],
     // The session's storage is a module of local-db, not Dexie: remote may use it (src/remote/client.ts).
     ['src/remote/x.ts', "export const storage = () => import('@/local-db/auth-storage')"],
     // Outside src, tests and scripts import what they test with.

@@ -4,7 +4,7 @@ import type { UploadTarget } from '@/outbox/queue-uploads'
 import { useQueuedUploads, type UploadsOf } from '@/outbox/upload-queries'
 import { FilePicker } from './file-picker'
 import { prepareDocument } from './prepare-files'
-import { QueuedUploadLine } from './queued-upload-line'
+import { QueuedUploads } from './queued-uploads'
 import { useFileQueue } from './use-file-queue'
 import { useStoredFile } from './use-stored-file'
 
@@ -42,9 +42,7 @@ function AttachDocument({ attach, queuedFor }: Required<Pick<DocumentsFieldProps
   const queued = useQueuedUploads(queuedFor) ?? []
   return (
     <>
-      {queued.map((op) => (
-        <QueuedUploadLine key={op.opId} op={op} />
-      ))}
+      <QueuedUploads queued={queued} label={t`All invoices being uploaded`} />
       <FilePicker label={t`Attach an invoice`} accept="application/pdf,image/jpeg,image/png" multiple disabled={queue.progress !== null} onFiles={(files) => void queue.add(files)} />
       <p className="text-xs text-slate-600 dark:text-slate-400">
         <Trans>PDF, JPEG or PNG, up to 10 MB.</Trans>

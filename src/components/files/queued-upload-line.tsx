@@ -3,19 +3,37 @@ import { Button } from '@/components/ui/button'
 import { useDeviceWrite } from '@/components/use-device-write'
 import type { UploadOp } from '@/local-db/db'
 import { discard, retry } from '@/outbox/resolve'
+import { useUploadProgress } from '@/stores/upload-progress-store'
 import { formatBytes } from './file-size'
+import { ProgressBar } from './progress-bar'
 import { uploadRefusal } from './upload-refusals'
 
-/** How a queued file is doing: waiting (and how often it was tried), or refused with the reason and a way on. */
+/** How a queued file is doing: uploading (how much has gone), waiting (and how often it was tried), or refused with the reason and a way on. */
 export function QueuedUploadLine({ op }: { op: UploadOp }) {
   const { t, i18n } = useLingui()
   const write = useDeviceWrite()
+  const progress = useUploadProgress(op.opId)
   const size = formatBytes(op.size, i18n.locale)
   if (op.state === 'pending') {
     return (
-      <p data-testid="queued-upload" data-state="pending" className="text-sm text-slate-600 dark:text-slate-400">
-        {op.attempts > 0 ? <Trans>{op.name} ({size}): waiting for the server (attempt {op.attempts}).</Trans> : <Trans>{op.name} ({size}): waiting to upload.</Trans>}
-      </p>
+      <div data-testid="queued-upload" data-state="pending" className="space-y-1 text-sm text-slate-600 dark:text-slate-400">
+        <p>
+          {op.attempts > 0 ? (
+            <Trans>
+              {op.name} ({size}): waiting for the server (attempt {op.attempts}).
+            </Trans>
+          ) : progress ? (
+            <Trans>
+              {op.name} ({size}): uploading.
+            </Trans>
+          ) : (
+            <Trans>
+              {op.name} ({size}): waiting to upload.
+            </Trans>
+          )}
+        </p>
+        <ProgressBar label={t`Upload of ${op.name}`} sent={progress?.sent ?? 0} total={op.size} />
+      </div>
     )
   }
   const reason = uploadRefusal(i18n, op.lastError ?? '')

@@ -26,7 +26,9 @@ export async function loadStoredFile(bucket: UploadBucket, path: string): Promis
   const queued = await db.outbox.filter((op) => op.kind === 'upload-file' && op.bucket === bucket && op.path === path).first()
   const waiting = queued && (await db.uploads.get(queued.opId))
   if (queued?.kind === 'upload-file' && waiting) return blobOf(waiting.bytes, queued.contentType)
-  const response = await fetch(await urlOf(bucket, path))
+  // A private file stays out of the browser's HTTP cache (another user of this device could find it
+  // there): this device keeps its own copy in seenFiles, cleared with the rest of the user's data.
+  const response = await fetch(await urlOf(bucket, path), { cache: bucket === 'avatars' ? 'default' : 'no-store' })
   if (!response.ok) throw new Error(`${response.status} ${response.statusText}`)
   const bytes = await response.arrayBuffer()
   const contentType = response.headers.get('content-type') ?? 'application/octet-stream'

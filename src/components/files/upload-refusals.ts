@@ -8,7 +8,7 @@ import { msg } from '@lingui/core/macro'
  */
 const refusals: [RegExp, MessageDescriptor][] = [
   [/row-level security/, msg`Your account may not store this file there.`],
-  [/exceeded the maximum allowed size/, msg`The file is too large.`],
+  [/exceeded the maximum allowed size|^Maximum size exceeded/, msg`The file is too large.`],
   [/^mime type .* is not supported/, msg`This kind of file is not accepted.`],
   [/^only admins can add photos/, msg`Your account is no longer an admin: only admins can add photos to packages.`],
   [/^package \S+ not found$/, msg`This package no longer exists.`],

@@ -14,7 +14,9 @@ export interface QueueProgress {
 
 /**
  * Prepares the chosen files on the device (downscaled, cropped or checked) and queues each for
- * upload. A file refused here or not saved on the device is named in a message; the others go on.
+ * upload. A file refused here, not saved on the device, or that failed in a way nobody foresaw (the
+ * browser could not read it, a bug) is named in a message; the others go on, and the picker is
+ * ready again whatever happened.
  */
 export function useFileQueue(userId: string, target: UploadTarget, prepare: PrepareFile) {
   const { t, i18n } = useLingui()
@@ -24,17 +26,25 @@ export function useFileQueue(userId: string, target: UploadTarget, prepare: Prep
 
   async function add(files: readonly File[]) {
     void askToKeepData()
-    for (const [index, file] of files.entries()) {
-      setProgress({ done: index, total: files.length })
-      try {
-        const prepared = await prepare(file)
-        if (await write(() => queueUpload(userId, target, prepared))) setQueued((count) => count + 1)
-      } catch (error) {
-        if (!(error instanceof FileRefused)) throw error
-        showToast({ variant: 'destructive', title: t`${file.name} was not added`, description: i18n._(error.reason) })
+    try {
+      for (const [index, file] of files.entries()) {
+        setProgress({ done: index, total: files.length })
+        try {
+          const prepared = await prepare(file)
+          if (await write(() => queueUpload(userId, target, prepared))) setQueued((count) => count + 1)
+        } catch (error) {
+          if (error instanceof FileRefused) {
+            showToast({ variant: 'destructive', title: t`${file.name} was not added`, description: i18n._(error.reason) })
+            continue
+          }
+          console.error('A chosen file could not be prepared', error)
+          const reason = error instanceof Error ? error.message : String(error)
+          showToast({ variant: 'destructive', title: t`${file.name} was not added`, description: t`Something went wrong while preparing it (${reason}). Try again, or choose another file.` })
+        }
       }
+    } finally {
+      setProgress(null)
     }
-    setProgress(null)
   }
 
   return { add, progress, queued }

@@ -3,7 +3,7 @@ import { useState } from 'react'
 import { FilePicker } from '@/components/files/file-picker'
 import { PhotoGallery } from '@/components/files/photo-gallery'
 import { preparePhoto } from '@/components/files/prepare-files'
-import { QueuedUploadLine } from '@/components/files/queued-upload-line'
+import { QueuedUploads, UploadsProgress } from '@/components/files/queued-uploads'
 import { useStorageShort } from '@/components/files/storage-room'
 import { useFileQueue } from '@/components/files/use-file-queue'
 import { photosOf } from '@/components/files/package-photos'
@@ -22,9 +22,12 @@ export function PackagePhotosButton({ adminId, pkg }: { adminId: string; pkg: Lo
   const name = pkg.tracking_code ?? t`no tracking`
   return (
     <>
-      <Button variant="secondary" onClick={() => setOpen(true)} aria-label={t`Photos of ${name}`}>
-        <Trans>Photos ({count})</Trans>
-      </Button>
+      <div className="inline-flex flex-col gap-1">
+        <Button variant="secondary" onClick={() => setOpen(true)} aria-label={t`Photos of ${name}`}>
+          <Trans>Photos ({count})</Trans>
+        </Button>
+        <UploadsProgress queued={queued ?? []} label={t`Photos of ${name} being uploaded`} alone />
+      </div>
       <Dialog open={open} onClose={() => setOpen(false)} title={t`Photos of ${name}`} description={<Trans>Taken on this device, they upload when the connection allows; the customer sees them on their dashboard.</Trans>}>
         {open && <PackagePhotos adminId={adminId} pkg={pkg} name={name} />}
         <div className="flex justify-end">
@@ -64,9 +67,7 @@ function PackagePhotos({ adminId, pkg, name }: { adminId: string; pkg: LocalPack
           <Plural value={pending} one="# photo waiting to upload" other="# photos waiting to upload" />
         </p>
       )}
-      {queued.filter((op) => op.state !== 'pending').map((op) => (
-        <QueuedUploadLine key={op.opId} op={op} />
-      ))}
+      <QueuedUploads queued={queued} label={t`All photos of ${name} being uploaded`} />
       <div className="flex flex-wrap items-center gap-2">
         <FilePicker label={t`Take a photo`} accept="image/*" capture="environment" disabled={queue.progress !== null} onFiles={(files) => void queue.add(files)} />
         <FilePicker label={t`Choose photos`} accept="image/*" multiple disabled={queue.progress !== null} onFiles={(files) => void queue.add(files)} />

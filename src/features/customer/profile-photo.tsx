@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro'
 import { Avatar } from '@/components/files/avatar'
 import { FilePicker } from '@/components/files/file-picker'
 import { prepareAvatar } from '@/components/files/prepare-files'
-import { QueuedUploadLine } from '@/components/files/queued-upload-line'
+import { QueuedUploads } from '@/components/files/queued-uploads'
 import { useFileQueue } from '@/components/files/use-file-queue'
 import type { LocalProfile } from '@/local-db/queries'
 import { useQueuedUploads } from '@/outbox/upload-queries'
@@ -12,7 +12,6 @@ export function ProfilePhoto({ profile }: { profile: LocalProfile }) {
   const { t } = useLingui()
   const queue = useFileQueue(profile.id, { target: 'avatar' }, prepareAvatar)
   const queued = useQueuedUploads({ avatarOf: profile.id }) ?? []
-  const refused = queued.filter((op) => op.state !== 'pending')
   return (
     <div className="w-20 shrink-0 space-y-1 text-center">
       <FilePicker
@@ -25,9 +24,7 @@ export function ProfilePhoto({ profile }: { profile: LocalProfile }) {
         }}
         onFiles={(files) => void queue.add(files.slice(0, 1))}
       />
-      {refused.map((op) => (
-        <QueuedUploadLine key={op.opId} op={op} />
-      ))}
+      <QueuedUploads queued={queued} label={t`All profile photos being uploaded`} />
     </div>
   )
 }

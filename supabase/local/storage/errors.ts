@@ -23,6 +23,8 @@ export const storageErrors = {
   objectNotFound: () => new StorageError('404', 'not_found', 'Object not found'),
   duplicate: () => new StorageError('409', 'Duplicate', 'The resource already exists'),
   tooLarge: () => new StorageError('413', 'Payload too large', 'The object exceeded the maximum allowed size'),
+  /** A resumable upload longer than its bucket takes, refused at its creation (tus's words). */
+  maxSizeExceeded: () => new StorageError('413', 'Payload too large', 'Maximum size exceeded'),
   mimeType: (type: string) => new StorageError('415', 'invalid_mime_type', `mime type ${type} is not supported`),
   rls: () => new StorageError('403', 'Unauthorized', 'new row violates row-level security policy'),
   noAuthorization: () => new StorageError('403', 'Unauthorized', "headers must have required property 'authorization'"),

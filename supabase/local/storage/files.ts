@@ -22,6 +22,13 @@ export class ObjectFiles {
     await rename(temporary, path)
   }
 
+  /** A finished file (a resumable upload's bytes) moved into place whole. */
+  async moveIn(bucket: string, key: string, from: string): Promise<void> {
+    const path = this.pathOf(bucket, key)
+    await mkdir(dirname(path), { recursive: true })
+    await rename(from, path)
+  }
+
   read(bucket: string, key: string): Promise<Buffer> {
     return readFile(this.pathOf(bucket, key))
   }

@@ -1,6 +1,6 @@
 // The part of Supabase Storage (/storage/v1) that supabase-js's storage client uses: upload,
 // update, download (authenticated, public, signed), info, signed download and upload URLs, list
-// and remove. Buckets come from config.toml; every read and write of storage.objects runs with the
+// and remove; and resumable (tus) uploads, which the app sends its files with. Buckets come from config.toml; every read and write of storage.objects runs with the
 // caller's claims, so the policies in supabase/migrations decide who may do what.
 import { createHash } from 'node:crypto'
 import type { PGlite } from '@electric-sql/pglite'
@@ -13,6 +13,8 @@ import type { ObjectFiles } from './files'
 import { checkBucketName, splitObjectPath } from './keys'
 import { listFolder, listOptions } from './listing'
 import { deleteObjects, findBucket, findObject, objectsUnder, visibleKeys, writeObject, type ObjectRow, type WriteMode } from './objects'
+import { RESUMABLE_PATH, resumable } from './resumable'
+import type { ResumableUploads } from './resumable-store'
 import { signDownload, signUpload, verifySigned } from './signed-urls'
 import { checkUpload, readUpload } from './uploads'
 
@@ -21,6 +23,8 @@ export const STORAGE_PREFIX = '/storage/v1'
 interface StorageContext {
   db: PGlite
   files: ObjectFiles
+  /** Resumable uploads in progress. */
+  uploads: ResumableUploads
   /** [storage] file_size_limit of config.toml. */
   fileSizeLimit: number
 }
@@ -113,6 +117,8 @@ async function route(context: StorageContext, request: HttpRequest): Promise<Htt
   }
 
   const claims = await storageClaims(request)
+  const resumableRest = after(RESUMABLE_PATH)
+  if (resumableRest !== undefined && (resumableRest === '' || resumableRest.startsWith('/'))) return resumable(context, request, claims, resumableRest)
   if (signedUpload !== undefined && method === 'POST') {
     const { bucket, key } = splitObjectPath(signedUpload)
     await findBucket(context.db, bucket)

@@ -84,6 +84,22 @@ export async function writeObject(
   }
 }
 
+const rehearsed = new Error('rehearsed')
+
+/**
+ * Refuses as `writeObject` would (the policies; 409 for an object that exists when this is no
+ * upsert), writing nothing: Storage asks before a resumable upload's bytes arrive, and again as
+ * each part does.
+ */
+export async function checkObjectWrite(db: PGlite, claims: JwtClaims, object: { bucket: string; key: string; mode: WriteMode }): Promise<void> {
+  const metadata: ObjectMetadata = { eTag: '', size: 0, mimetype: '', cacheControl: '', lastModified: '', contentLength: 0, httpStatusCode: 200 }
+  try {
+    await writeObject(db, claims, { ...object, metadata }, () => Promise.reject(rehearsed))
+  } catch (error) {
+    if (error !== rehearsed) throw error
+  }
+}
+
 const columns = `id, bucket_id, name, owner, created_at, updated_at, last_accessed_at, metadata, version`
 
 /** The object if the caller may see it (or `claims` is null: Storage itself, for public and signed URLs). */

@@ -44,11 +44,20 @@ export async function readUpload(request: HttpRequest, limit: number): Promise<U
   }
 }
 
-/** The bucket's limits (and the global one): size, then type (`image/*` style wildcards allowed). */
-export function checkUpload(upload: Upload, bucket: BucketRow, globalLimit: number): void {
-  const limit = Math.min(bucket.file_size_limit ?? globalLimit, globalLimit)
-  if (upload.bytes.byteLength > limit) throw storageErrors.tooLarge()
-  const type = upload.contentType.split(';')[0]!.trim().toLowerCase()
+/** The most a bucket takes: its own limit, within the global one. */
+export function sizeLimitOf(bucket: BucketRow, globalLimit: number): number {
+  return Math.min(bucket.file_size_limit ?? globalLimit, globalLimit)
+}
+
+/** The bucket's types (`image/*` style wildcards allowed). */
+export function checkMimeType(contentType: string, bucket: BucketRow): void {
+  const type = contentType.split(';')[0]!.trim().toLowerCase()
   const allowed = bucket.allowed_mime_types
-  if (allowed && !allowed.some((pattern) => pattern === type || (pattern.endsWith('/*') && type.startsWith(pattern.slice(0, -1))))) throw storageErrors.mimeType(upload.contentType)
+  if (allowed && !allowed.some((pattern) => pattern === type || (pattern.endsWith('/*') && type.startsWith(pattern.slice(0, -1))))) throw storageErrors.mimeType(contentType)
+}
+
+/** The bucket's limits (and the global one): size, then type. */
+export function checkUpload(upload: Upload, bucket: BucketRow, globalLimit: number): void {
+  if (upload.bytes.byteLength > sizeLimitOf(bucket, globalLimit)) throw storageErrors.tooLarge()
+  checkMimeType(upload.contentType, bucket)
 }
