@@ -141,7 +141,9 @@ function outcomeOf(error: Error | DetailedError): UploadOutcome {
     message = parsed.message ?? message
     code = parsed.statusCode === undefined ? parsed.error : String(parsed.statusCode)
   } catch {
-    // tus answers in plain text
+    // Storage's tus answers say why in plain text ("new row violates row-level security policy");
+    // a gateway's page is HTML, and says nothing of the file.
+    if (message && /^text\/plain/i.test(response.getHeader('Content-Type') ?? '')) code = String(response.getStatus())
   }
   const status = response.getStatus()
   if (status === 409 && /already exists/i.test(message)) return { stored: true }

@@ -13,6 +13,8 @@ import { startSync, type SyncSession } from './scheduler'
 import { flushRequest } from './worker-protocol'
 
 const streamOf: Record<string, string> = { pull_packages: 'packages', pull_profiles: 'profiles', pull_prealerts: 'prealerts', pull_shipments: 'shipments', pull_notifications: 'notifications' }
+/** How many streams each stage of a customer's pull asks for at once: the dashboard's four, then the inbox. */
+const customerStages = [4, 1]
 
 /**
  * A backend whose answers wait until the test releases them (an empty page for each pull, the
@@ -74,11 +76,13 @@ function slowBackend() {
     // Let the sync engine write what it got and ask for what comes next.
     await vi.waitFor(() => expect(db.syncState.count()).resolves.toBeGreaterThanOrEqual(0))
   }
-  /** Answers the pull under way (every stream) and waits until it has ended. */
+  /** Answers the pull under way, stage after stage (a customer's inbox comes after the rest), and waits until it has ended. */
   const finishPull = async () => {
-    await vi.waitFor(() => expect(Object.values(streamOf).length).toBe(waiting.filter((call) => call.name in streamOf).length))
-    await answer()
-    await vi.waitFor(() => expect(useSyncStatusStore.getState().state).toBe('idle'))
+    await vi.waitFor(() => expect(waiting.filter((call) => call.name in streamOf).length).toBe(customerStages[0]))
+    await vi.waitFor(async () => {
+      await answer()
+      expect(useSyncStatusStore.getState().state).toBe('idle')
+    })
   }
   return {
     realtime,
@@ -136,6 +140,8 @@ describe('startSync', () => {
     expect(backend.callsOf('pull_packages')).toBe(1)
 
     await vi.waitFor(() => expect(backend.waitingFor('pull_prealerts')).toBe(1))
+    await backend.answer()
+    await vi.waitFor(() => expect(backend.waitingFor('pull_notifications')).toBe(1))
     await backend.answer()
     await vi.waitFor(() => expect(backend.callsOf('pull_packages')).toBe(2))
     await backend.finishPull()
@@ -258,7 +264,9 @@ describe('startSync', () => {
     sync = startSync(backend.getClient, owner, 'token')
     await vi.waitFor(() => expect(backend.runningNow('pull_packages')).toBe(1))
     await sync.stop()
-    expect(backend.aborted.sort()).toEqual(['pull_notifications', 'pull_packages', 'pull_prealerts', 'pull_profiles', 'pull_shipments'])
+    // The dashboard's stage was in flight; the inbox's never started.
+    expect(backend.aborted.sort()).toEqual(['pull_packages', 'pull_prealerts', 'pull_profiles', 'pull_shipments'])
+    expect(backend.callsOf('pull_notifications')).toBe(0)
     expect(backend.runningNow('pull_packages')).toBe(0)
     reconnect()
     document.dispatchEvent(new Event('visibilitychange'))

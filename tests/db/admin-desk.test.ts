@@ -60,6 +60,10 @@ describe('pull_profiles', () => {
   const pull = async (user: TestUser, since: string | null, limit = 1000) =>
     (await queryAs<{ result: Pull }>(db, user.claims, `select public.pull_profiles($1, $2) as result`, [since, limit]))[0]!.result
 
+  /** An admin's directory after `since`: every customer as [id, locker, email, name, phone, plan, role, avatar, created_at], and the ids removed. */
+  const directory = async (user: TestUser, since: string | null) =>
+    (await queryAs<{ result: { customers: unknown[][]; removed: string[]; checkpoint: string | null } }>(db, user.claims, `select public.pull_directory($1, 5000) as result`, [since]))[0]!.result
+
   /** Pulls until has_more is false; returns every entry in order and the last checkpoint. */
   const pullAll = async (user: TestUser, since: string | null, limit: number) => {
     const entries: Entry[] = []
@@ -81,25 +85,22 @@ describe('pull_profiles', () => {
       )
     ).rows.map((row) => row.column_name)
 
-  it('gives an admin every profile with its locker code, and nothing but the profile columns', async () => {
-    const { rows } = await db.query<{ id: string; code: string | null }>(
-      `select p.id, l.code from public.profiles p left join public.lockers l on l.user_id = p.id order by p.change_xid, p.id`,
+  it("gives an admin the admins' full profiles with their locker codes, nothing but the profile columns, and every customer in the directory", async () => {
+    const { rows } = await db.query<{ id: string; code: string | null; role: string }>(
+      `select p.id, l.code, p.role from public.profiles p left join public.lockers l on l.user_id = p.id order by p.change_xid, p.id`,
     )
     const result = await pull(admin, null)
     expect(result.has_more).toBe(false)
-    expect(result.profiles.map((p) => [p.id, p.locker_code])).toEqual(rows.map((row) => [row.id, row.code]))
-    expect(rows.length).toBeGreaterThanOrEqual(3)
+    expect(result.profiles.map((p) => [p.id, p.locker_code])).toEqual(rows.filter((row) => row.role === 'admin').map((row) => [row.id, row.code]))
     const keys = [...(await profileColumns()), 'locker_code', 'deleted_at'].sort()
     for (const entry of result.profiles) {
       expect(Object.keys(entry).sort()).toEqual(keys)
       expect(entry.deleted_at).toBeNull()
     }
-    expect(result.profiles.find((p) => p.id === customer.id)).toMatchObject({
-      email: customer.email,
-      full_name: 'customer user',
-      role: 'user',
-      locker_code: await lockerOf(customer.id),
-    })
+    const { customers } = await directory(admin, null)
+    expect(rows.length).toBeGreaterThanOrEqual(3)
+    expect(customers.map((tuple) => [tuple[0], tuple[1]])).toEqual(rows.map((row) => [row.id, row.code]))
+    expect(customers.find((tuple) => tuple[0] === customer.id)).toEqual([customer.id, await lockerOf(customer.id), customer.email, 'customer user', null, 'basic', 'user', null, expect.any(String)])
   })
 
   it('gives a customer only their own profile', async () => {
@@ -138,19 +139,19 @@ describe('pull_profiles', () => {
     expect(nullLimit!.result.profiles.length).toBe(row!.result.profiles.length)
   })
 
-  it('delivers an updated profile again after the checkpoint, and the caller’s own edits to the caller', async () => {
-    const adminStart = (await pull(admin, null)).checkpoint
+  it('delivers an updated customer again after the checkpoint (in the directory to admins), and the caller’s own edits to the caller', async () => {
+    const adminStart = (await directory(admin, null)).checkpoint
     const customerStart = (await pull(customer, null)).checkpoint
-    await queryAs(db, customer.claims, `update public.profiles set city = 'Bogotá' where id = $1`, [customer.id])
-    const forAdmin = await pull(admin, adminStart)
-    expect(forAdmin.profiles).toEqual([expect.objectContaining({ id: customer.id, city: 'Bogotá', locker_code: await lockerOf(customer.id) })])
+    await queryAs(db, customer.claims, `update public.profiles set city = 'Bogotá', phone = '+57 300 000 0000' where id = $1`, [customer.id])
+    const forAdmin = await directory(admin, adminStart)
+    expect(forAdmin.customers.map((tuple) => [tuple[0], tuple[1], tuple[4]])).toEqual([[customer.id, await lockerOf(customer.id), '+57 300 000 0000']])
     const forCustomer = await pull(customer, customerStart)
     expect(forCustomer.profiles.map((p) => [p.id, p.city])).toEqual([[customer.id, 'Bogotá']])
     expect((await pull(other, null)).profiles.map((p) => p.id)).toEqual([other.id])
 
     await db.query(`update auth.users set email = 'renamed@example.test' where id = $1`, [customer.id])
-    const renamed = await pull(admin, forAdmin.checkpoint)
-    expect(renamed.profiles.map((p) => [p.id, p.email])).toEqual([[customer.id, 'renamed@example.test']])
+    const renamed = await directory(admin, forAdmin.checkpoint)
+    expect(renamed.customers.map((tuple) => [tuple[0], tuple[2]])).toEqual([[customer.id, 'renamed@example.test']])
   })
 
   it('stamps every insert and update with the writing transaction, whoever writes and whatever they send', async () => {
@@ -192,8 +193,9 @@ describe('pull_profiles', () => {
       `insert into auth.users (id, aud, role, email, raw_user_meta_data) values ($1, 'authenticated', 'authenticated', $2, '{}')`,
       [user.id, user.email],
     )
-    const entries = (await pull(admin, null)).profiles.filter((p) => p.id === user.id)
-    expect(entries).toEqual([expect.objectContaining({ id: user.id, email: user.email, deleted_at: null })])
+    const { customers, removed } = await directory(admin, null)
+    expect(customers.filter((tuple) => tuple[0] === user.id).map((tuple) => tuple[2])).toEqual([user.email])
+    expect(removed).not.toContain(user.id)
     const { rows } = await db.query(`select 1 from public.deleted_profiles where id = $1`, [user.id])
     expect(rows).toHaveLength(1)
   })

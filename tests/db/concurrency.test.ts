@@ -299,42 +299,42 @@ describe('an admin’s working-set pull with a late-committing transaction', () 
   })
 })
 
-describe('pull_profiles with a late-committing transaction', () => {
-  type Entry = { id: string; city?: string | null; full_name?: string | null; deleted_at: string | null }
-  type ProfilePull = { profiles: Entry[]; checkpoint: string | null; has_more: boolean }
+describe("an admin's directory with a late-committing transaction", () => {
+  type Tuple = [string, string | null, string | null, string | null, string | null, ...unknown[]]
+  type DirectoryPull = { customers: Tuple[]; removed: string[]; checkpoint: string | null; has_more: boolean }
 
-  /** An admin's puller and the checkpoint at the current end of the stream. */
+  /** An admin's puller of the customer directory and the checkpoint at the current end of the stream. */
   async function adminPuller() {
     const puller = await connect()
     const pull = async (since: string | null) =>
-      (await queryAs<{ result: ProfilePull }>(puller, adminClaims[0]!, 'select public.pull_profiles($1, 100) as result', [since]))[0]!.result
+      (await queryAs<{ result: DirectoryPull }>(puller, adminClaims[0]!, 'select public.pull_directory($1, 100) as result', [since]))[0]!.result
     let page = await pull(null)
     while (page.has_more) page = await pull(page.checkpoint)
     return { pull, end: page.checkpoint }
   }
 
-  it('holds the checkpoint before an open profile update and delivers it once it commits, never skipping it', async () => {
+  it('holds the checkpoint before an open customer update and delivers it once it commits, never skipping it', async () => {
     const fast = await createUser()
     const { pull, end } = await adminPuller()
 
     const slow = await connect()
     await beginAs(slow, customer)
-    await slow.query(`update public.profiles set city = 'Late' where id = $1`, [customer.sub]) // older xid, committed last
+    await slow.query(`update public.profiles set phone = '+58 412 000 0001' where id = $1`, [customer.sub]) // older xid, committed last
     await owner.query(`update public.profiles set full_name = 'Fast' where id = $1`, [fast.sub]) // committed while the first is open
 
     const held = await pull(end)
-    expect(held).toEqual({ profiles: [], checkpoint: end, has_more: false })
+    expect(held).toEqual({ customers: [], removed: [], checkpoint: end, has_more: false })
 
     await slow.query('commit')
     const delivered = await pull(held.checkpoint)
-    expect(delivered.profiles.map((p) => [p.id, p.city, p.full_name])).toEqual([
-      [customer.sub, 'Late', null],
+    expect(delivered.customers.map((tuple) => [tuple[0], tuple[4], tuple[3]])).toEqual([
+      [customer.sub, '+58 412 000 0001', null],
       [fast.sub, null, 'Fast'],
     ])
-    expect(await pull(delivered.checkpoint)).toEqual({ profiles: [], checkpoint: delivered.checkpoint, has_more: false })
+    expect(await pull(delivered.checkpoint)).toEqual({ customers: [], removed: [], checkpoint: delivered.checkpoint, has_more: false })
   })
 
-  it('delivers a deletion committed late as a tombstone', async () => {
+  it('delivers a deletion committed late as a removal', async () => {
     const leaving = await createUser()
     const { pull, end } = await adminPuller()
 
@@ -342,11 +342,11 @@ describe('pull_profiles with a late-committing transaction', () => {
     await slow.query('begin')
     await slow.query(`delete from auth.users where id = $1`, [leaving.sub])
     const held = await pull(end)
-    expect(held.profiles).toEqual([])
+    expect(held.removed).toEqual([])
 
     await slow.query('commit')
     const delivered = await pull(held.checkpoint)
-    expect(delivered.profiles).toEqual([{ id: leaving.sub, deleted_at: expect.any(String) }])
+    expect(delivered.removed).toEqual([leaving.sub])
   })
 })
 

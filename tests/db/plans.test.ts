@@ -45,11 +45,13 @@ describe.each(engines)('$engine', ({ open }) => {
     expect(saved).toEqual({ ok: true, value: [{ city: 'Valencia', plan: 'basic' }] })
   })
 
-  it('pull_profiles carries the plan', async () => {
+  it("the customer's pull_profiles and the admin's pull_directory carry the plan", async () => {
     await db.owner(`update public.profiles set plan = 'standard' where id = $1`, [other.sub])
     type Pulled = { page: { profiles: { id: string; plan: string }[] } }
     const pull = async (caller: JwtClaims) => (await db.as(caller)<Pulled>(`select public.pull_profiles(null, 1000) as page`))[0]!.page.profiles
-    expect((await pull(admin)).find((profile) => profile.id === other.sub)?.plan).toBe('standard')
+    type Directory = { page: { customers: string[][] } }
+    const [{ page }] = (await db.as(admin)<Directory>(`select public.pull_directory(null, 5000) as page`)) as [Directory]
+    expect(page.customers.find((tuple) => tuple[0] === other.sub)?.[5]).toBe('standard')
     expect(await pull(other)).toEqual([expect.objectContaining({ id: other.sub, plan: 'standard' })])
   })
 })

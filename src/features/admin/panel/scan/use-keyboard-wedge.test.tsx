@@ -39,13 +39,13 @@ describe('useKeyboardWedge', () => {
   it('takes a burst ending in Enter as a scan, and keeps the Enter from submitting', () => {
     const { onScan, press } = renderField()
     expect(press(withSuffix('1Z999AA10123456784'), 5)).toBe(true)
-    expect(onScan).toHaveBeenCalledExactlyOnceWith('1Z999AA10123456784')
+    expect(onScan).toHaveBeenCalledExactlyOnceWith('1Z999AA10123456784', '')
   })
 
   it('takes a burst ending in Tab as a scan and lets the Tab move on', () => {
     const { onScan, press } = renderField()
     expect(press(withSuffix('JD014600006', 'Tab'), 5)).toBe(false)
-    expect(onScan).toHaveBeenCalledExactlyOnceWith('JD014600006')
+    expect(onScan).toHaveBeenCalledExactlyOnceWith('JD014600006', '')
   })
 
   it('takes a burst whose keys stall once (a busy page, Bluetooth) as one scan', () => {
@@ -53,7 +53,7 @@ describe('useKeyboardWedge', () => {
     press([...'1Z999'], 10)
     press(['A'], 150)
     expect(press(withSuffix('A10123456784'), 10)).toBe(true)
-    expect(onScan).toHaveBeenCalledExactlyOnceWith('1Z999AA10123456784')
+    expect(onScan).toHaveBeenCalledExactlyOnceWith('1Z999AA10123456784', '')
   })
 
   it('leaves a person typing and pressing Enter alone', () => {
@@ -74,7 +74,7 @@ describe('useKeyboardWedge', () => {
     press([...'old'], 150)
     press(['9'], burstPauseMs)
     press(withSuffix('400111202555'), 5)
-    expect(onScan).toHaveBeenCalledExactlyOnceWith('9400111202555')
+    expect(onScan).toHaveBeenCalledExactlyOnceWith('9400111202555', '')
   })
 
   it('leaves a held key, a quick pair of keys and shortcuts alone, and skips Shift within a burst', () => {
@@ -89,6 +89,6 @@ describe('useKeyboardWedge', () => {
     expect(onScan).not.toHaveBeenCalled()
     press(withSuffix('AB', 'Shift'), 5)
     press(withSuffix('CD'), 5)
-    expect(onScan).toHaveBeenCalledExactlyOnceWith('ABCD')
+    expect(onScan).toHaveBeenCalledExactlyOnceWith('ABCD', '')
   })
 })
