@@ -59,6 +59,19 @@ export function useSyncedAt(userId: string, stream: SyncStream = 'packages') {
   }, [userId, stream])
 }
 
+/** Resolves once this user's stream has been pulled completely at least once. */
+export function whenSynced(userId: string, stream: SyncStream): Promise<void> {
+  return new Promise((resolve) => {
+    const subscription = liveQuery(() => db.syncState.get(stream)).subscribe({
+      next: (state) => {
+        if (state?.userId !== userId || state.syncedAt === null) return
+        resolve()
+        queueMicrotask(() => subscription.unsubscribe())
+      },
+    })
+  })
+}
+
 /** The role in the locally stored profile (what the server said last), if there is one. */
 export async function readLocalRole(userId: string): Promise<Role | undefined> {
   return (await db.profiles.get(userId))?.role

@@ -2,6 +2,7 @@ import type { CDPSession, Page } from '@playwright/test'
 import { startPushService, type TestBrowser } from '../support/web-push'
 import { anonKey, backendUrl, logInThroughUi, newCustomer, registerPackageFor, signedIn } from './backend'
 import { expect, test } from './fixtures'
+import { waitForServiceWorker } from './service-worker'
 
 // Web Push end to end, as far as headless Chromium goes: it has no push service, so the browser's
 // subscription is the test's own (its keys, an endpoint on a push service the test runs on
@@ -110,6 +111,8 @@ test('with notifications blocked, turning push on says so in English and saves n
   const client = await signedIn(customer)
   expect((await client.from('push_subscriptions').select('endpoint')).data).toEqual([])
 
+  // The page reloads offline below: from the service worker, once it controls the page.
+  await waitForServiceWorker(page)
   await context.setOffline(true)
   const statusChanges = settings.getByRole('checkbox', { name: 'A package changes status' })
   await expect(statusChanges).toBeChecked()

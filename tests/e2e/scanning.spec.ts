@@ -72,8 +72,9 @@ const cameraTest = test.extend<{ adminFilming: (tracking: string, options?: Brow
 })
 
 /**
- * Whether this device holds the open prealert for `tracking` and its owner `customerId`: what the
- * package tool matches a code against, offline too. It comes with the admin's pull after login.
+ * Whether this device holds the open prealert for `tracking` and its owner `customerId` in its
+ * customer directory: what the package tool matches a code against, offline too. Both come with
+ * the admin's pull after login.
  */
 function deviceHoldsPrealert(page: Page, tracking: string, customerId: string) {
   return page.evaluate(
@@ -85,14 +86,16 @@ function deviceHoldsPrealert(page: Page, tracking: string, customerId: string) {
       })
       const read = <T,>(request: (transaction: IDBTransaction) => IDBRequest<T>) =>
         new Promise<T>((resolve, reject) => {
-          const pending = request(db.transaction(['prealerts', 'profiles']))
+          const pending = request(db.transaction(['prealerts', 'directory']))
           pending.onsuccess = () => resolve(pending.result)
           pending.onerror = () => reject(pending.error)
         })
       try {
         const prealerts = await read((tx) => tx.objectStore('prealerts').index('tracking_code').getAll(tracking))
-        const owner = await read((tx) => tx.objectStore('profiles').get(customerId))
-        return prealerts.some((prealert: { user_id: string }) => prealert.user_id === customerId) && owner !== undefined
+        // A bucket holds its customers as one JSON string of tuples, the id first.
+        const buckets = await read((tx) => tx.objectStore('directory').getAll())
+        const listed = buckets.some((bucket: { customers: string }) => bucket.customers.includes(`"${customerId}"`))
+        return prealerts.some((prealert: { user_id: string }) => prealert.user_id === customerId) && listed
       } finally {
         db.close()
       }

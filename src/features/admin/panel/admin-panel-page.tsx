@@ -51,7 +51,7 @@ export function AdminPanelPage() {
           <Trans>Error loading packages: {syncError}</Trans>
         </p>
       )}
-      <CustomerFinder initialQuery={params.get('q') ?? ''} directoryLoading={directorySyncedAt === null} onFound={onFound} />
+      <CustomerFinder ownerId={admin.id} initialQuery={params.get('q') ?? ''} directoryLoading={directorySyncedAt === null} onFound={onFound} />
       {customer && (
         <div data-testid="found-customer" className="rounded-xl bg-brand-50 p-4 text-sm dark:bg-slate-800">
           <p className="font-semibold">{customer.full_name || customer.email}</p>

@@ -1,8 +1,9 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
-import { useId, useState, type FormEvent } from 'react'
+import { useId, useRef, useState, type FormEvent } from 'react'
 import { Button } from '@/components/ui/button'
 import { TextField } from '@/components/ui/field'
 import { readDirectory, useDirectory, type Customer } from '@/local-db/directory'
+import { whenSynced } from '@/local-db/queries'
 import { useKeyboardWedge } from './scan/use-keyboard-wedge'
 
 /** Matches shown under the field while typing: enough to pick from, few enough to read. */
@@ -13,13 +14,17 @@ const shownMatches = 8
  * code ("Suite MIA100003", "mia100003", "100003"), email (whole or its beginning), name (the
  * beginning of its words, any case, accents ignored) or phone digits. Matches show as the admin
  * types; Search (or Enter) picks the one customer the query names, and a scanner's burst of a locker
- * code picks its customer at once.
+ * code picks its customer at once. Asked before the directory's first pull is whole, it answers once
+ * the pull is (a miss then could only mean "not yet").
  */
 export function CustomerFinder({
+  ownerId,
   initialQuery,
   directoryLoading,
   onFound,
 }: {
+  /** The admin whose device holds the directory. */
+  ownerId: string
   initialQuery: string
   /** The directory's first pull has not finished: a miss may only be "not yet". */
   directoryLoading: boolean
@@ -36,40 +41,55 @@ export function CustomerFinder({
   const trimmed = query.trim()
   const matches = trimmed.length >= 2 && directory && !settled ? directory.search(trimmed) : []
 
-  const pick = (customer: Customer, from = query) => {
+  // A search or scan asked while the directory was still arriving, answered once it has.
+  const [waiting, setWaiting] = useState(false)
+  const asking = useRef(0)
+
+  const pick = (customer: Customer, from: string) => {
     setError(null)
     setSearched(false)
     setSettled(true)
     onFound(customer, from.trim())
   }
 
-  const notFound = () => (directoryLoading ? `${t`User not found.`} ${t`The customer directory is still downloading; try again in a moment.`}` : t`User not found.`)
-
-  const onScan = async (code: string) => {
-    setQuery(code)
-    const customer = (await readDirectory()).byLocker(code)
-    if (customer) pick(customer, code)
-    else {
-      setError(notFound())
-      onFound(null, code)
+  async function answer(asked: string, scanned: boolean) {
+    const question = ++asking.current
+    let found = await readDirectory()
+    const seek = () => {
+      const all = scanned ? [] : found.search(asked)
+      return { all, customer: scanned ? found.byLocker(asked) : (found.exact(asked) ?? (all.length === 1 ? all[0]! : null)) }
     }
+    let { all, customer } = seek()
+    if (!customer && directoryLoading) {
+      setWaiting(true)
+      await whenSynced(ownerId, 'directory')
+      if (question !== asking.current) return
+      setWaiting(false)
+      found = await readDirectory()
+      ;({ all, customer } = seek())
+    }
+    if (question !== asking.current) return
+    if (customer) return pick(customer, asked)
+    setSearched(!scanned)
+    setSettled(false)
+    setError(all.length === 0 ? t`User not found.` : null)
+    onFound(null, asked)
   }
-  const onKeyDown = useKeyboardWedge((code) => void onScan(code))
 
-  async function onSubmit(event: FormEvent) {
+  const onScan = (code: string) => {
+    setQuery(code)
+    setError(null)
+    void answer(code, true)
+  }
+  const onKeyDown = useKeyboardWedge(onScan)
+
+  function onSubmit(event: FormEvent) {
     event.preventDefault()
     if (!trimmed) {
       setError(t`Type a locker code, an email, a name or a phone number.`)
       return
     }
-    const found = await readDirectory()
-    const all = found.search(trimmed)
-    const customer = found.exact(trimmed) ?? (all.length === 1 ? all[0]! : null)
-    if (customer) return pick(customer)
-    setSearched(true)
-    setSettled(false)
-    setError(all.length === 0 ? notFound() : null)
-    onFound(null, trimmed)
+    void answer(trimmed, false)
   }
 
   return (
@@ -85,6 +105,8 @@ export function CustomerFinder({
               setError(null)
               setSearched(false)
               setSettled(false)
+              setWaiting(false)
+              asking.current++
             }}
             onKeyDown={onKeyDown}
             aria-controls={matches.length > 0 ? matchesId : undefined}
@@ -92,10 +114,15 @@ export function CustomerFinder({
             hint={t`A scanner reading the label's locker code picks its customer.`}
           />
         </div>
-        <Button type="submit" className="mt-6">
+        <Button type="submit" className="mt-6" busy={waiting}>
           <Trans>Search</Trans>
         </Button>
       </div>
+      {waiting && (
+        <p role="status" className="text-sm text-slate-600 dark:text-slate-400">
+          <Trans>The customer directory is still downloading: the answer comes as soon as it is here.</Trans>
+        </p>
+      )}
       {matches.length > 0 && (
         <div id={matchesId} className="space-y-2">
           <p role="status" className="text-sm text-slate-600 dark:text-slate-400">
@@ -110,7 +137,7 @@ export function CustomerFinder({
               <li key={customer.id}>
                 <button
                   type="button"
-                  onClick={() => pick(customer)}
+                  onClick={() => pick(customer, query)}
                   className="flex w-full flex-wrap items-baseline gap-x-3 px-4 py-2 text-left text-sm hover:bg-brand-50 focus-visible:bg-brand-50 dark:hover:bg-slate-800 dark:focus-visible:bg-slate-800"
                 >
                   <span className="font-semibold">{customer.full_name || customer.email}</span>
