@@ -1,7 +1,10 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { buildRates, type Rates } from '@/business-rules/rates'
-import { fetchRates } from '@/remote/rates'
-import { refreshRates, useRatesStore } from './rates-store'
+
+// Test files share their worker's modules: this one starts the store (and the request it shares) afresh.
+vi.resetModules()
+const { fetchRates } = await import('@/remote/rates')
+const { refreshRates, useRatesStore } = await import('./rates-store')
 
 // tests/setup/unit.ts replaces the request for rates; each test here says what it answers.
 const fetched = vi.mocked(fetchRates)

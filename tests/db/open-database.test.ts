@@ -16,7 +16,7 @@ describe('openDatabase on a data directory', () => {
   beforeAll(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'casillero-db-'))
     const started = performance.now()
-    first = await openDatabase({ dataDir, log: (line) => log.push(line) })
+    first = await openDatabase({ dataDir, log: (line) => log.push(line), schemaImage: false })
     console.info(`cold openDatabase: ${Math.round(performance.now() - started)} ms`)
   })
 
@@ -31,6 +31,28 @@ describe('openDatabase on a data directory', () => {
     expect(log).toEqual([...migrations.map((m) => `applied migration ${m.version}_${m.name}`), 'applied seed.sql'])
     const { rows } = await first.db.query<{ version: string }>('select version from supabase_migrations.schema_migrations order by version')
     expect(rows.map((row) => row.version)).toEqual(migrations.map((m) => m.version))
+  })
+
+  it('a fresh database made from the cached schema image has what applying the migrations gives', async () => {
+    // What the schema consists of: every relation, column, function, policy and trigger by name.
+    const catalog = `select array_agg(entry order by entry) as entries from (
+        select 'rel ' || n.nspname || '.' || c.relname || ' ' || c.relkind::text as entry from pg_class c join pg_namespace n on n.oid = c.relnamespace
+         where n.nspname in ('public', 'auth', 'storage', 'supabase_migrations')
+        union all select 'col ' || table_schema || '.' || table_name || '.' || column_name || ' ' || data_type from information_schema.columns
+         where table_schema in ('public', 'auth', 'storage')
+        union all select 'fn ' || n.nspname || '.' || p.proname || '(' || pg_get_function_identity_arguments(p.oid) || ')' from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+         where n.nspname in ('public', 'auth', 'storage')
+        union all select 'policy ' || schemaname || '.' || tablename || '.' || policyname || ' ' || coalesce(qual, '') from pg_policies
+        union all select 'trigger ' || tgrelid::regclass || '.' || tgname from pg_trigger where not tgisinternal
+        union all select 'migration ' || version from supabase_migrations.schema_migrations) entries`
+    const fromImage = await openDatabase({ seed: false })
+    try {
+      const [expected, actual] = await Promise.all([first.db.query(catalog), fromImage.db.query(catalog)])
+      expect((expected.rows[0] as { entries: string[] }).entries.length).toBeGreaterThan(400)
+      expect(actual.rows).toEqual(expected.rows)
+    } finally {
+      await fromImage.db.close()
+    }
   })
 
   it('seeds a demo admin, a demo customer and a past customer whose bcrypt passwords verify', async () => {

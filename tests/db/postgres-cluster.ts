@@ -1,11 +1,12 @@
 import { execFile } from 'node:child_process'
-import { access, chown, mkdtemp, rm } from 'node:fs/promises'
+import { existsSync } from 'node:fs'
+import { access, chown, cp, mkdir, mkdtemp, rename, rm } from 'node:fs/promises'
 import { createServer } from 'node:net'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import pg from 'pg'
 import type { JwtClaims } from '../../supabase/local/as-role.ts'
-import { applySchema } from '../../supabase/local/database.ts'
+import { applySchema, imageCacheDir, schemaHash } from '../../supabase/local/database.ts'
 
 // A throwaway PostgreSQL 15 cluster for behaviour PGlite cannot show: it has
 // one connection, so its transactions never overlap.
@@ -26,11 +27,13 @@ export async function startCluster(): Promise<Cluster> {
     )
   })
   const asPostgres = await postgresRunner()
+  const template = join(imageCacheDir, `postgres-15-${await schemaHash()}`)
   const root = await mkdtemp('/tmp/casillero-pg-')
   const data = join(root, 'data')
   const port = await sparePort()
+  const pgCtl = (...args: string[]) => asPostgres(join(binDir, 'pg_ctl'), ['-D', data, ...args])
   const stop = async () => {
-    await asPostgres(join(binDir, 'pg_ctl'), ['-D', data, '-m', 'immediate', '-w', 'stop']).catch(() => {})
+    await pgCtl('-m', 'immediate', '-w', 'stop').catch(() => {})
     await rm(root, { recursive: true, force: true })
   }
   const connect = async () => {
@@ -38,22 +41,44 @@ export async function startCluster(): Promise<Cluster> {
     await client.connect()
     return client
   }
+  const start = () => {
+    const options = `-p ${port} -k ${root} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off`
+    return pgCtl('-o', options, '-l', join(root, 'server.log'), '-w', '-t', '30', 'start')
+  }
   try {
     if (process.getuid?.() === 0) await chown(root, ...(await postgresIds()))
+    if (existsSync(template)) {
+      // A copy of a cluster the migrations were applied to, shut down cleanly: seconds saved per test file.
+      await cp(template, data, { recursive: true, preserveTimestamps: true })
+      if (process.getuid?.() === 0) await run('chown', ['-R', 'postgres:', data])
+      await start()
+      return { connect, stop }
+    }
     await asPostgres(join(binDir, 'initdb'), ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync', '--no-instructions'])
-    const options = `-p ${port} -k ${root} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off`
-    await asPostgres(join(binDir, 'pg_ctl'), ['-D', data, '-o', options, '-l', join(root, 'server.log'), '-w', '-t', '30', 'start'])
+    await start()
     const owner = await connect()
     try {
       await applySchema((sql) => owner.query(sql))
     } finally {
       await owner.end()
     }
+    await keepAsTemplate(data, template, pgCtl)
+    await start()
   } catch (error) {
     await stop()
     throw error
   }
   return { connect, stop }
+}
+
+/** Stops the freshly migrated cluster cleanly and copies its data folder to `template` (unless another process did first). */
+async function keepAsTemplate(data: string, template: string, pgCtl: (...args: string[]) => Promise<unknown>) {
+  await pgCtl('-m', 'fast', '-w', 'stop')
+  const partial = `${template}.${process.pid}.partial`
+  await mkdir(imageCacheDir, { recursive: true })
+  await cp(data, partial, { recursive: true, preserveTimestamps: true })
+  await rm(join(partial, 'postmaster.opts'), { force: true })
+  await rename(partial, template).catch(() => rm(partial, { recursive: true, force: true }))
 }
 
 /** PostgreSQL refuses to run as root, so as root we run its binaries as `postgres` (created if missing). */
