@@ -9,7 +9,7 @@ export function LiveIndicator() {
   if (!online) return null
   return (
     <span data-testid="live-indicator" data-live={live} className="inline-flex items-center gap-1.5">
-      <span className={`size-1.5 rounded-full ${live ? 'bg-emerald-500' : 'animate-pulse bg-amber-500'}`} aria-hidden="true" />
+      <span className={`size-1.5 rounded-full ${live ? 'bg-emerald-500' : 'motion-safe:animate-pulse bg-amber-500'}`} aria-hidden="true" />
       {live ? <Trans>Live</Trans> : <Trans>Reconnecting…</Trans>}
     </span>
   )

@@ -16,7 +16,7 @@ export function PublicLayout() {
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded-md focus:bg-white focus:px-4 focus:py-2 focus:text-brand-700">
         <Trans>Skip to content</Trans>
       </a>
-      {navigating && <div className="fixed inset-x-0 top-0 z-50 h-1 animate-pulse bg-accent-500" role="progressbar" aria-hidden="true" />}
+      {navigating && <div className="fixed inset-x-0 top-0 z-50 h-1 motion-safe:animate-pulse bg-accent-500" role="progressbar" aria-hidden="true" />}
       <SiteHeader />
       <main id="main" className="flex-1">
         <Outlet />

@@ -17,7 +17,7 @@ export function ProgressBar({ label, sent, total }: { label: string; sent: numbe
       aria-valuetext={t`${sentText} of ${totalText} sent`}
       className="h-1.5 w-full overflow-hidden rounded-full bg-slate-200 dark:bg-slate-700"
     >
-      <div className="h-full rounded-full bg-brand-600 transition-[width] dark:bg-brand-400" style={{ width: `${percent}%` }} />
+      <div className="h-full rounded-full bg-brand-600 motion-safe:transition-[width] dark:bg-brand-400" style={{ width: `${percent}%` }} />
     </div>
   )
 }

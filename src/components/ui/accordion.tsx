@@ -31,7 +31,7 @@ export function Accordion({ items, headingLevel = 2 }: { items: AccordionItem[];
                 className="flex w-full items-center justify-between gap-4 px-5 py-4 text-left font-semibold text-slate-900 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-brand-500 dark:text-slate-100 dark:hover:bg-slate-800"
               >
                 {item.question}
-                <span aria-hidden="true" className={`transition-transform ${open ? 'rotate-45' : ''}`}>
+                <span aria-hidden="true" className={`motion-safe:transition-transform ${open ? 'rotate-45' : ''}`}>
                   +
                 </span>
               </button>

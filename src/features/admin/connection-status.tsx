@@ -11,7 +11,7 @@ export function ConnectionStatus() {
   return (
     <span className="inline-flex items-center gap-3 text-xs font-semibold text-slate-600 dark:text-slate-300">
       <span role="status" data-testid="connection-status" className="inline-flex items-center gap-1.5">
-        <span className={`size-2 rounded-full ${!online ? 'bg-amber-500' : syncing ? 'animate-pulse bg-brand-500' : 'bg-emerald-500'}`} aria-hidden="true" />
+        <span className={`size-2 rounded-full ${!online ? 'bg-amber-500' : syncing ? 'motion-safe:animate-pulse bg-brand-500' : 'bg-emerald-500'}`} aria-hidden="true" />
         {!online ? <Trans>Offline</Trans> : syncing ? <Trans>Syncing…</Trans> : <Trans>Online</Trans>}
       </span>
       <ArrivingProgress />
