@@ -23,8 +23,10 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 15_000 },
   // Rates are global: the test that changes them runs after every other test, which reads prices.
+  // Web Push needs notifications, which only the full browser grants (tests/e2e/chromium.ts).
   projects: [
-    { name: 'app', testIgnore: /rates\.spec\.ts/ },
+    { name: 'app', testIgnore: [/rates\.spec\.ts/, /push\.spec\.ts/] },
+    { name: 'full-browser', testMatch: /push\.spec\.ts/, use: { launchOptions: chromiumLaunchOptions('full') } },
     { name: 'rates', testMatch: /rates\.spec\.ts/, dependencies: ['app'] },
   ],
   use: {

@@ -2,8 +2,10 @@
 # Builds the production bundle and runs Playwright against it in Debian's Chromium.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-CHROMIUM_PATH="$(bash scripts/ensure-chromium.sh)"
-export CHROMIUM_PATH
+CHROMIUM_PATH="${CHROMIUM_PATH:-$(bash scripts/ensure-chromium.sh chromium)}"
+# Where the headless shell cannot be had, the full browser runs every test.
+CHROMIUM_HEADLESS_SHELL_PATH="${CHROMIUM_HEADLESS_SHELL_PATH:-$(bash scripts/ensure-chromium.sh chromium-headless-shell || echo "$CHROMIUM_PATH")}"
+export CHROMIUM_PATH CHROMIUM_HEADLESS_SHELL_PATH
 bash scripts/ensure-ffmpeg.sh
 # The e2e build talks to the test stand-in that playwright.config.ts starts on its own port.
 VITE_SUPABASE_URL=http://127.0.0.1:${E2E_BACKEND_PORT:-54329} npx vite build --mode standin --logLevel warn
