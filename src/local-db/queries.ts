@@ -59,16 +59,23 @@ export function useSyncedAt(userId: string, stream: SyncStream = 'packages') {
   }, [userId, stream])
 }
 
-/** Resolves once this user's stream has been pulled completely at least once. */
-export function whenSynced(userId: string, stream: SyncStream): Promise<void> {
-  return new Promise((resolve) => {
+/** Resolves once this user's stream has been pulled completely at least once; rejects with the signal's reason if it is aborted first. */
+export function whenSynced(userId: string, stream: SyncStream, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason)
     const subscription = liveQuery(() => db.syncState.get(stream)).subscribe({
       next: (state) => {
         if (state?.userId !== userId || state.syncedAt === null) return
+        signal?.removeEventListener('abort', abort)
         resolve()
         queueMicrotask(() => subscription.unsubscribe())
       },
     })
+    function abort() {
+      subscription.unsubscribe()
+      reject(signal!.reason)
+    }
+    signal?.addEventListener('abort', abort, { once: true })
   })
 }
 

@@ -51,17 +51,35 @@ async function noisyPicture(page: Page, name: string) {
   return { name, mimeType: 'image/jpeg', buffer: Buffer.from(dataUrl.split(',')[1]!, 'base64') }
 }
 
-/** A 5 MB invoice that compresses as little as a scanned one. */
-const bigInvoice = (name: string) => ({ name, mimeType: 'application/pdf', buffer: Buffer.concat([Buffer.from('%PDF-1.4\n'), randomBytes(5_000_000), Buffer.from('\n%%EOF\n')]) })
+/** An invoice that compresses as little as a scanned one. */
+const invoiceOf = (name: string, bytes: number) => ({ name, mimeType: 'application/pdf', buffer: Buffer.concat([Buffer.from('%PDF-1.4\n'), randomBytes(bytes), Buffer.from('\n%%EOF\n')]) })
 
-
-async function prealertFor(customer: { email: string; password: string }) {
+/**
+ * A customer with a prealert, signed in over a slow link, who has just attached `invoice` to it:
+ * what the tests need to follow the upload.
+ */
+async function invoiceUploadStarted(browser: Browser, invoice: ReturnType<typeof invoiceOf>) {
+  const customer = await newCustomer('Invoice Upload')
   const tracking = `1Z${randomUUID().replace(/-/g, '').slice(0, 12).toUpperCase()}`
   const client = await signedIn(customer)
   const prealertId = randomUUID()
   const { error } = await client.rpc('save_prealert', { p_op_id: randomUUID(), p_id: prealertId, p_tracking_code: tracking, p_store: 'Amazon', p_description: 'Laptop', p_declared_value_usd: 900, p_expected_on: null })
   expect(error).toBeNull()
-  return { client, tracking, prealertId }
+  const { link, page } = await throughSlowLink(browser, 500_000)
+  await logInThroughUi(page, '/en/login', customer)
+  const item = page.getByTestId('prealert').filter({ hasText: tracking })
+  await expect(item).toBeVisible()
+  const offsets = partOffsets(page)
+  const sentBefore = link.bytesUp
+  await item.getByLabel('Attach an invoice').setInputFiles(invoice)
+  return { client, prealertId, link, page, item, offsets, crossed: () => link.bytesUp - sentBefore }
+}
+
+/** One part from the first byte; after the drop, the rest from where the server had got to. */
+function expectResumedAfterDrop(offsets: number[]) {
+  expect(offsets[0]).toBe(0)
+  expect(offsets.slice(1).length).toBeGreaterThan(0)
+  expect(offsets.slice(1).every((offset) => offset > 0)).toBe(true)
 }
 
 test.describe('uploads over a slow link that drops', () => {
@@ -93,10 +111,7 @@ test.describe('uploads over a slow link that drops', () => {
     const onTheWire = link.bytesUp - sentBefore
     await link.close()
 
-    // One part from the first byte; after the drop, the rest from where the server had got to.
-    expect(offsets[0]).toBe(0)
-    expect(offsets.slice(1).length).toBeGreaterThan(0)
-    expect(offsets.slice(1).every((offset) => offset > 0)).toBe(true)
+    expectResumedAfterDrop(offsets)
     const { data: row } = await admin.from('packages').select('meta').eq('id', pkg.id).single()
     const photos = (row!.meta as { photos: string[] }).photos
     expect(photos).toHaveLength(1)
@@ -109,49 +124,29 @@ test.describe('uploads over a slow link that drops', () => {
   })
 
   test('a 5 MB invoice sent over a throttled link, dropped mid-upload, resumes from the server’s offset and is listed once', async ({ browser }) => {
-    const customer = await newCustomer('Invoice Drop')
-    const { client, tracking, prealertId } = await prealertFor(customer)
-    const { link, page } = await throughSlowLink(browser, 500_000)
-    await logInThroughUi(page, '/en/login', customer)
-    const item = page.getByTestId('prealert').filter({ hasText: tracking })
-    await expect(item).toBeVisible()
-
-    const offsets = partOffsets(page)
-    const invoice = bigInvoice('laptop-invoice.pdf')
-    const sentBefore = link.bytesUp
-    await item.getByLabel('Attach an invoice').setInputFiles(invoice)
+    const invoice = invoiceOf('laptop-invoice.pdf', 5_000_000)
+    const { client, prealertId, link, page, item, offsets, crossed } = await invoiceUploadStarted(browser, invoice)
     await expect(page.getByRole('progressbar', { name: 'Upload of laptop-invoice.pdf' })).toBeVisible()
-    await expect.poll(() => link.bytesUp - sentBefore, { timeout: 30_000 }).toBeGreaterThan(0.3 * invoice.buffer.length)
+    await expect.poll(crossed, { timeout: 30_000 }).toBeGreaterThan(0.3 * invoice.buffer.length)
     await dropLink(link)
     await expect(item.getByRole('list', { name: 'Documents' }).getByRole('link', { name: 'laptop-invoice.pdf' })).toBeVisible({ timeout: 60_000 })
 
-    expect(offsets[0]).toBe(0)
-    expect(offsets.slice(1).length).toBeGreaterThan(0)
-    expect(offsets.slice(1).every((offset) => offset > 0)).toBe(true)
+    expectResumedAfterDrop(offsets)
     const { data: prealert } = await client.from('prealerts').select('documents').eq('id', prealertId).single()
     const documents = (prealert as { documents: { path: string; name: string }[] }).documents
     expect(documents.map((document) => document.name)).toEqual(['laptop-invoice.pdf'])
     const folder = documents[0]!.path.split('/')[0]!
     const { data: stored } = await client.storage.from('documents').list(folder)
     expect(stored?.map((object) => [object.name, object.metadata?.size])).toEqual([[documents[0]!.path.split('/')[1], invoice.buffer.length]])
-    expect(link.bytesUp - sentBefore).toBeLessThan(1.3 * invoice.buffer.length)
+    expect(crossed()).toBeLessThan(1.3 * invoice.buffer.length)
     await link.close()
   })
 
   test('a reload mid-upload goes on from the offset the server has: the bytes sent before it are not sent again', async ({ browser }) => {
-    const customer = await newCustomer('Invoice Reload')
-    const { client, tracking, prealertId } = await prealertFor(customer)
-    const { link, page } = await throughSlowLink(browser, 500_000)
-    await logInThroughUi(page, '/en/login', customer)
-    const item = page.getByTestId('prealert').filter({ hasText: tracking })
-    await expect(item).toBeVisible()
-
-    const offsets = partOffsets(page)
-    const invoice = bigInvoice('reload-invoice.pdf')
-    const sentBefore = link.bytesUp
-    await item.getByLabel('Attach an invoice').setInputFiles(invoice)
-    await expect.poll(() => link.bytesUp - sentBefore, { timeout: 30_000 }).toBeGreaterThan(0.4 * invoice.buffer.length)
-    const crossedBeforeReload = link.bytesUp - sentBefore
+    const invoice = invoiceOf('reload-invoice.pdf', 3_000_000)
+    const { client, prealertId, link, page, item, offsets, crossed } = await invoiceUploadStarted(browser, invoice)
+    await expect.poll(crossed, { timeout: 30_000 }).toBeGreaterThan(0.4 * invoice.buffer.length)
+    const crossedBeforeReload = crossed()
     await page.reload()
     await expect(item.getByRole('list', { name: 'Documents' }).getByRole('link', { name: 'reload-invoice.pdf' })).toBeVisible({ timeout: 60_000 })
 
@@ -161,7 +156,7 @@ test.describe('uploads over a slow link that drops', () => {
     expect(afterReload.length).toBeGreaterThan(0)
     // What had crossed the link, less the app's other requests and what was still on its way.
     expect(Math.min(...afterReload)).toBeGreaterThan(crossedBeforeReload - 100_000)
-    expect(link.bytesUp - sentBefore).toBeLessThan(1.1 * invoice.buffer.length)
+    expect(crossed()).toBeLessThan(1.1 * invoice.buffer.length)
     await link.close()
     const { data: prealert } = await client.from('prealerts').select('documents').eq('id', prealertId).single()
     expect((prealert as { documents: unknown[] }).documents).toHaveLength(1)

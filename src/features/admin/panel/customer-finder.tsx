@@ -1,5 +1,5 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
-import { useId, useRef, useState, type FormEvent } from 'react'
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { Button } from '@/components/ui/button'
 import { TextField } from '@/components/ui/field'
 import { readDirectory, useDirectory, type Customer } from '@/local-db/directory'
@@ -44,6 +44,9 @@ export function CustomerFinder({
   // A search or scan asked while the directory was still arriving, answered once it has.
   const [waiting, setWaiting] = useState(false)
   const asking = useRef(0)
+  // Ends the wait of a question overtaken by typing, another question or the finder leaving the screen.
+  const waitForDirectory = useRef<AbortController>(null)
+  useEffect(() => () => waitForDirectory.current?.abort(), [])
 
   const pick = (customer: Customer, from: string) => {
     setError(null)
@@ -62,7 +65,13 @@ export function CustomerFinder({
     let { all, customer } = seek()
     if (!customer && directoryLoading) {
       setWaiting(true)
-      await whenSynced(ownerId, 'directory')
+      waitForDirectory.current?.abort()
+      const wait = (waitForDirectory.current = new AbortController())
+      try {
+        await whenSynced(ownerId, 'directory', wait.signal)
+      } catch {
+        return
+      }
       if (question !== asking.current) return
       setWaiting(false)
       found = await readDirectory()
@@ -106,6 +115,7 @@ export function CustomerFinder({
               setSearched(false)
               setSettled(false)
               setWaiting(false)
+              waitForDirectory.current?.abort()
               asking.current++
             }}
             onKeyDown={onKeyDown}
