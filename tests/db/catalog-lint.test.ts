@@ -22,7 +22,11 @@ it('every table in public has row level security enabled and at least one policy
     where n.nspname = 'public' and c.relkind in ('r', 'p')
     order by c.relname`)
   expect(rows.map((row) => row.table)).toEqual([
+    'article_slugs',
+    'article_texts',
+    'articles',
     'deleted_profiles',
+    'faqs',
     'lockers',
     'notification_read_ops',
     'notifications',
