@@ -1,0 +1,36 @@
+import { fromMarkdown } from 'mdast-util-from-markdown'
+import type { MarkdownNode, MarkdownTree } from './markdown-tree'
+
+/** What a stored node keeps of mdast's: enough to render, nothing of where it came from. */
+const kept = ['type', 'value', 'url', 'alt', 'title', 'identifier', 'depth', 'ordered', 'start'] as const
+
+/** Deeper than this, a node is stored as its text: no reader follows more, and the stored tree stays flat enough to walk. */
+const maxDepth = 32
+
+type Mdast = { type: string; value?: unknown; children?: Mdast[] }
+
+/** A node's text and its descendants', without recursion. */
+function textIn(node: Mdast): string {
+  const parts: string[] = []
+  const stack = [node]
+  while (stack.length > 0) {
+    const next = stack.pop()!
+    if (typeof next.value === 'string') parts.push(next.value)
+    if (next.children) stack.push(...[...next.children].reverse())
+  }
+  return parts.join('')
+}
+
+function strip(node: Mdast, depth: number): MarkdownNode {
+  if (depth > maxDepth) return { type: 'text', value: textIn(node) }
+  const source = node as Record<string, unknown>
+  const out: Record<string, unknown> = {}
+  for (const key of kept) if (source[key] !== undefined) out[key] = source[key]
+  if (node.children) out.children = node.children.map((child) => strip(child, depth + 1))
+  return out as unknown as MarkdownNode
+}
+
+/** Parses an article's Markdown (CommonMark) into the tree stored beside it. Raw HTML stays a node of its own, which is shown as text. */
+export function parseMarkdown(markdown: string): MarkdownTree {
+  return strip(fromMarkdown(markdown) as Mdast, 0) as MarkdownTree
+}
