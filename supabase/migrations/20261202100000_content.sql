@@ -30,6 +30,8 @@ create table public.article_texts (
   excerpt text not null default '' check (length(excerpt) <= 400),
   -- Markdown; rendered without raw HTML, links and images filtered (the app's renderer).
   body_md text not null default '' check (length(body_md) <= 100000),
+  -- body_md parsed where it was written (components/markdown/parse-markdown.ts): what pages render.
+  body_tree jsonb not null default '{"type": "root", "children": []}' check (jsonb_typeof(body_tree) = 'object'),
   cover_alt text not null default '' check (length(cover_alt) <= 300),
   primary key (article_id, lang),
   unique (lang, slug)
@@ -178,8 +180,13 @@ If a gift must arrive by a date, choose express shipping (3 to 5 days) when you 
   select id, category, cover_path, author_name, 'published', published_at::timestamptz, read_time_minutes, published_at::timestamptz, published_at::timestamptz
   from identified
 ), texts as (
-  insert into public.article_texts (article_id, lang, slug, title, excerpt, body_md, cover_alt)
-  select s.id, t.lang, t.slug, t.title, t.excerpt, t.body, t.alt
+  insert into public.article_texts (article_id, lang, slug, title, excerpt, body_md, body_tree, cover_alt)
+  -- The first bodies are plain paragraphs: their tree is one text per paragraph.
+  select s.id, t.lang, t.slug, t.title, t.excerpt, t.body,
+         jsonb_build_object('type', 'root', 'children', (
+           select jsonb_agg(jsonb_build_object('type', 'paragraph', 'children', jsonb_build_array(jsonb_build_object('type', 'text', 'value', paragraph))) order by n)
+           from unnest(string_to_array(t.body, E'\n\n')) with ordinality as p (paragraph, n))),
+         t.alt
   from identified s
   cross join lateral (values ('es', s.es_slug, s.es_title, s.es_excerpt, s.es_body, s.es_alt),
                              ('en', s.en_slug, s.en_title, s.en_excerpt, s.en_body, s.en_alt)) as t (lang, slug, title, excerpt, body, alt)

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { JwtClaims } from '../../supabase/local/as-role.ts'
+import { parseMarkdown } from '../../src/components/markdown/parse-markdown.ts'
 import { createApiUser, engines, type Engine } from './engines.ts'
 
 // The blog and the FAQ as data, on PGlite and PostgreSQL 15: the site's four articles and ten
@@ -44,6 +45,10 @@ describe.each(engines)('$engine', ({ open }) => {
     ])
     // Paragraphs are Markdown paragraphs.
     expect(texts[1]!.body_md.split('\n\n')).toHaveLength(4)
+    // Every stored tree is the one the editor's parser makes of its Markdown.
+    const all = await db.as(null)<{ body_md: string; body_tree: unknown }>(`select body_md, body_tree from public.article_texts`)
+    expect(all).toHaveLength(8)
+    for (const { body_md, body_tree } of all) expect(body_tree).toEqual(parseMarkdown(body_md))
     const counts = await db.as(null)<{ articles: number; texts: number }>(
       `select (select count(*)::int from public.articles) as articles, (select count(*)::int from public.article_texts) as texts`,
     )
