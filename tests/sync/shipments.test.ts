@@ -6,7 +6,9 @@ import type { StandIn } from '../../supabase/local/server'
 import { demoAdmin, newClient, signedIn, startTestStandIn, uniqueEmail } from '../backend/helpers'
 import { clientLosingAnswers } from '../support/lossy-client'
 import { buildRates } from '@/business-rules/rates'
-import { packageWeights, priceShipment } from '@/business-rules/shipment-price'
+import { decimal } from '@/business-rules/decimal'
+import { priceShipment } from '@/business-rules/shipment-price'
+import { packageWeights } from '@/business-rules/shipment-weights'
 import { db, isShipmentOp, type ShipmentRequest } from '@/local-db/db'
 import { takeOwnership } from '@/local-db/owner'
 import type { ShipmentRow } from '@/local-db/rows'
@@ -97,8 +99,8 @@ describe('a customer’s request', () => {
   it('refused (a package already in another shipment): kept with the server’s words, and discarding it leaves nothing', async () => {
     const packages = await waitingPackages()
     const owner = await asCustomer()
-    const first = await queueShipmentRequest(customerId, request([packages[0]!.id]), priceShipment(buildRates, { plan: 'basic', actualLb: 5, volumetricLb: 0, service: 'express', insurance: true, declaredTotalCents: 10_000, packageCount: 1 }))
-    const second = await queueShipmentRequest(customerId, request([packages[0]!.id, packages[1]!.id]), priceShipment(buildRates, { plan: 'basic', actualLb: 8, volumetricLb: 0, service: 'express', insurance: true, declaredTotalCents: 10_000, packageCount: 2 }))
+    const first = await queueShipmentRequest(customerId, request([packages[0]!.id]), priceShipment(buildRates, { plan: 'basic', actualLb: decimal(5), volumetricLb: decimal(0), service: 'express', insurance: true, declaredTotalCents: 10_000, packageCount: 1 }))
+    const second = await queueShipmentRequest(customerId, request([packages[0]!.id, packages[1]!.id]), priceShipment(buildRates, { plan: 'basic', actualLb: decimal(8), volumetricLb: decimal(0), service: 'express', insurance: true, declaredTotalCents: 10_000, packageCount: 2 }))
     await flush(customer, owner)
     expect(await onServer(first)).toMatchObject({ status: 'requested' })
     const refused = await shown(second)
@@ -111,7 +113,7 @@ describe('a customer’s request', () => {
   it('cancelled while requested: the packages are free again', async () => {
     const packages = await waitingPackages()
     const owner = await asCustomer()
-    const id = await queueShipmentRequest(customerId, request(packages.map((pkg) => pkg.id), { service: 'standard' }), priceShipment(buildRates, { plan: 'basic', actualLb: 8, volumetricLb: 0, service: 'standard', insurance: true, declaredTotalCents: 10_000, packageCount: 2 }))
+    const id = await queueShipmentRequest(customerId, request(packages.map((pkg) => pkg.id), { service: 'standard' }), priceShipment(buildRates, { plan: 'basic', actualLb: decimal(8), volumetricLb: decimal(0), service: 'standard', insurance: true, declaredTotalCents: 10_000, packageCount: 2 }))
     await queueShipmentCancel(customerId, id)
     expect(await shown(id)).toMatchObject({ status: 'cancelled', pendingOps: 2 })
     await flush(customer, owner)
@@ -124,7 +126,7 @@ describe('the warehouse’s steps and the customer’s approval', () => {
   async function requested() {
     const packages = await waitingPackages()
     const owner = await asCustomer()
-    const id = await queueShipmentRequest(customerId, request(packages.map((pkg) => pkg.id)), priceShipment(buildRates, { plan: 'basic', actualLb: 8, volumetricLb: 0, service: 'express', insurance: true, declaredTotalCents: 10_000, packageCount: 2 }))
+    const id = await queueShipmentRequest(customerId, request(packages.map((pkg) => pkg.id)), priceShipment(buildRates, { plan: 'basic', actualLb: decimal(8), volumetricLb: decimal(0), service: 'express', insurance: true, declaredTotalCents: 10_000, packageCount: 2 }))
     await flush(customer, owner)
     await clearLocalData()
     const adminOwner = await asAdmin()
