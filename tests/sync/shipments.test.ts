@@ -96,6 +96,26 @@ describe('a customer’s request', () => {
     expect((await admin.from('packages').select('shipment_id').in('id', packages.map((pkg) => pkg.id))).data).toEqual([{ shipment_id: id }, { shipment_id: id }])
   })
 
+  it('queues the estimate the server makes, to the cent: $30.00 insured at 1.15 % is 35 ¢ on both', async () => {
+    const setInsurance = async (percent: number) => {
+      const { error } = await admin.rpc('set_rates', { p_changes: { insurance_percent: percent } })
+      if (error) throw new Error(error.message)
+    }
+    const packages = await waitingPackages()
+    const owner = await asCustomer()
+    const rates = { ...buildRates, insurance_percent: 1.15 }
+    await setInsurance(1.15)
+    try {
+      const estimate = priceShipment(rates, { plan: 'basic', ...packageWeights(rates, packages), service: 'standard', insurance: true, declaredTotalCents: 3000, packageCount: 2 })
+      expect(estimate.insurance_cents).toBe(35)
+      const id = await queueShipmentRequest(customerId, request(packages.map((pkg) => pkg.id), { service: 'standard', items: [{ description: 'Case', quantity: 1, unit_value_usd: 30 }] }), estimate)
+      await flush(customer, owner)
+      expect(await onServer(id)).toMatchObject({ estimate_cents: estimate.total_cents, estimate })
+    } finally {
+      await setInsurance(buildRates.insurance_percent)
+    }
+  })
+
   it('refused (a package already in another shipment): kept with the server’s words, and discarding it leaves nothing', async () => {
     const packages = await waitingPackages()
     const owner = await asCustomer()
