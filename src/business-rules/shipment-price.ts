@@ -1,7 +1,12 @@
-import type { PlanId } from './plans'
+import { planTerms, type PlanId } from './plans'
+import { ceiling, decimal, dividedBy, greatest, minus, roundHalfAwayFromZero, times, type Decimal } from './decimal'
 import { centsPerPoundOf, type Rates } from './rates'
 
-export const poundsPerKilogram = 2.20462
+/**
+ * A weight a billionth of a pound above a whole pound is not charged a pound more: the database's
+ * quotient of a volume by its divisor is rounded, and can land a hair above the pound it is.
+ */
+const notAPoundMore = decimal('0.000000001')
 
 export type ShipmentService = 'standard' | 'express'
 
@@ -16,11 +21,14 @@ export interface PriceBreakdown {
   total_cents: number
 }
 
+/** Actual and volumetric weight in pounds, as exact decimals. */
+export interface Weights {
+  actualLb: Decimal
+  volumetricLb: Decimal
+}
 
-export interface PriceInput {
+export interface PriceInput extends Weights {
   plan: PlanId
-  actualLb: number
-  volumetricLb: number
   service: ShipmentService
   insurance: boolean
   declaredTotalCents: number
@@ -28,25 +36,17 @@ export interface PriceInput {
 }
 
 /**
- * A shipment's price, by the rules the database applies (`shipment_price`) and the calculator
- * shows: the greater of actual and volumetric weight, rounded up to a whole pound (at least 1), at the
- * plan's rate; express and consolidation (Basic, two packages or more) at their prices; insurance a
- * share of the declared total, half a cent rounding up.
+ * The one price formula on the device (the database's is `shipment_price`; a property test holds the
+ * two equal to the cent): the greater of actual and volumetric weight, rounded up to a whole pound (at
+ * least 1), at the plan's rate; express at its price; insurance a share of the declared total rounded
+ * half away from zero; consolidation when two or more packages travel on a plan without it free.
  */
 export function priceShipment(rates: Rates, input: PriceInput): PriceBreakdown {
-  const billable_lb = Math.max(1, Math.ceil(Math.max(input.actualLb, input.volumetricLb) - 1e-9))
+  const billable_lb = Math.max(1, Number(ceiling(minus(greatest(input.actualLb, input.volumetricLb), notAPoundMore))))
   const cents_per_lb = centsPerPoundOf(rates, input.plan)
   const freight_cents = billable_lb * cents_per_lb
   const express_cents = input.service === 'express' ? rates.express_cents : 0
-  const insurance_cents = input.insurance ? Math.round((input.declaredTotalCents * rates.insurance_percent) / 100) : 0
-  const consolidation_cents = input.plan === 'basic' && input.packageCount >= 2 ? rates.consolidation_basic_cents : 0
+  const insurance_cents = input.insurance ? Number(roundHalfAwayFromZero(dividedBy(times(decimal(input.declaredTotalCents), decimal(rates.insurance_percent)), decimal(100)))) : 0
+  const consolidation_cents = !planTerms[input.plan].freeConsolidation && input.packageCount >= 2 ? rates.consolidation_basic_cents : 0
   return { billable_lb, cents_per_lb, freight_cents, express_cents, insurance_cents, consolidation_cents, total_cents: freight_cents + express_cents + insurance_cents + consolidation_cents }
-}
-
-/** Weights of packages as the warehouse recorded them (kg, m³), in pounds: what an estimate prices. */
-export function packageWeights(rates: Rates, packages: readonly { weight_kg: number | string | null; volume_m3: number | string | null }[]) {
-  const sum = (values: (number | string | null)[]) => values.reduce<number>((total, value) => total + (value === null ? 0 : Number(value)), 0)
-  const actualLb = sum(packages.map((pkg) => pkg.weight_kg)) * poundsPerKilogram
-  const volumetricLb = ((sum(packages.map((pkg) => pkg.volume_m3)) * 1_000_000) / rates.volumetric_cm3_per_kg) * poundsPerKilogram
-  return { actualLb, volumetricLb }
 }

@@ -6,7 +6,9 @@ import type { StandIn } from '../../supabase/local/server'
 import { demoAdmin, newClient, signedIn, startTestStandIn, uniqueEmail } from '../backend/helpers'
 import { clientLosingAnswers } from '../support/lossy-client'
 import { buildRates } from '@/business-rules/rates'
-import { packageWeights, priceShipment } from '@/business-rules/shipment-price'
+import { decimal } from '@/business-rules/decimal'
+import { priceShipment } from '@/business-rules/shipment-price'
+import { packageWeights } from '@/business-rules/shipment-weights'
 import { db, isShipmentOp, type ShipmentRequest } from '@/local-db/db'
 import { takeOwnership } from '@/local-db/owner'
 import type { ShipmentRow } from '@/local-db/rows'
@@ -94,11 +96,31 @@ describe('a customer’s request', () => {
     expect((await admin.from('packages').select('shipment_id').in('id', packages.map((pkg) => pkg.id))).data).toEqual([{ shipment_id: id }, { shipment_id: id }])
   })
 
+  it('queues the estimate the server makes, to the cent: $30.00 insured at 1.15 % is 35 ¢ on both', async () => {
+    const setInsurance = async (percent: number) => {
+      const { error } = await admin.rpc('set_rates', { p_changes: { insurance_percent: percent } })
+      if (error) throw new Error(error.message)
+    }
+    const packages = await waitingPackages()
+    const owner = await asCustomer()
+    const rates = { ...buildRates, insurance_percent: 1.15 }
+    await setInsurance(1.15)
+    try {
+      const estimate = priceShipment(rates, { plan: 'basic', ...packageWeights(rates, packages), service: 'standard', insurance: true, declaredTotalCents: 3000, packageCount: 2 })
+      expect(estimate.insurance_cents).toBe(35)
+      const id = await queueShipmentRequest(customerId, request(packages.map((pkg) => pkg.id), { service: 'standard', items: [{ description: 'Case', quantity: 1, unit_value_usd: 30 }] }), estimate)
+      await flush(customer, owner)
+      expect(await onServer(id)).toMatchObject({ estimate_cents: estimate.total_cents, estimate })
+    } finally {
+      await setInsurance(buildRates.insurance_percent)
+    }
+  })
+
   it('refused (a package already in another shipment): kept with the server’s words, and discarding it leaves nothing', async () => {
     const packages = await waitingPackages()
     const owner = await asCustomer()
-    const first = await queueShipmentRequest(customerId, request([packages[0]!.id]), priceShipment(buildRates, { plan: 'basic', actualLb: 5, volumetricLb: 0, service: 'express', insurance: true, declaredTotalCents: 10_000, packageCount: 1 }))
-    const second = await queueShipmentRequest(customerId, request([packages[0]!.id, packages[1]!.id]), priceShipment(buildRates, { plan: 'basic', actualLb: 8, volumetricLb: 0, service: 'express', insurance: true, declaredTotalCents: 10_000, packageCount: 2 }))
+    const first = await queueShipmentRequest(customerId, request([packages[0]!.id]), priceShipment(buildRates, { plan: 'basic', actualLb: decimal(5), volumetricLb: decimal(0), service: 'express', insurance: true, declaredTotalCents: 10_000, packageCount: 1 }))
+    const second = await queueShipmentRequest(customerId, request([packages[0]!.id, packages[1]!.id]), priceShipment(buildRates, { plan: 'basic', actualLb: decimal(8), volumetricLb: decimal(0), service: 'express', insurance: true, declaredTotalCents: 10_000, packageCount: 2 }))
     await flush(customer, owner)
     expect(await onServer(first)).toMatchObject({ status: 'requested' })
     const refused = await shown(second)
@@ -111,7 +133,7 @@ describe('a customer’s request', () => {
   it('cancelled while requested: the packages are free again', async () => {
     const packages = await waitingPackages()
     const owner = await asCustomer()
-    const id = await queueShipmentRequest(customerId, request(packages.map((pkg) => pkg.id), { service: 'standard' }), priceShipment(buildRates, { plan: 'basic', actualLb: 8, volumetricLb: 0, service: 'standard', insurance: true, declaredTotalCents: 10_000, packageCount: 2 }))
+    const id = await queueShipmentRequest(customerId, request(packages.map((pkg) => pkg.id), { service: 'standard' }), priceShipment(buildRates, { plan: 'basic', actualLb: decimal(8), volumetricLb: decimal(0), service: 'standard', insurance: true, declaredTotalCents: 10_000, packageCount: 2 }))
     await queueShipmentCancel(customerId, id)
     expect(await shown(id)).toMatchObject({ status: 'cancelled', pendingOps: 2 })
     await flush(customer, owner)
@@ -124,7 +146,7 @@ describe('the warehouse’s steps and the customer’s approval', () => {
   async function requested() {
     const packages = await waitingPackages()
     const owner = await asCustomer()
-    const id = await queueShipmentRequest(customerId, request(packages.map((pkg) => pkg.id)), priceShipment(buildRates, { plan: 'basic', actualLb: 8, volumetricLb: 0, service: 'express', insurance: true, declaredTotalCents: 10_000, packageCount: 2 }))
+    const id = await queueShipmentRequest(customerId, request(packages.map((pkg) => pkg.id)), priceShipment(buildRates, { plan: 'basic', actualLb: decimal(8), volumetricLb: decimal(0), service: 'express', insurance: true, declaredTotalCents: 10_000, packageCount: 2 }))
     await flush(customer, owner)
     await clearLocalData()
     const adminOwner = await asAdmin()

@@ -2,7 +2,8 @@ import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useState, type FormEvent } from 'react'
-import { poundsPerKilogram, priceShipment } from '@/business-rules/shipment-price'
+import { priceShipment } from '@/business-rules/shipment-price'
+import { boxWeights } from '@/business-rules/shipment-weights'
 import { CancelShipmentButton } from '@/components/cancel-shipment-button'
 import type { FieldErrors } from '@/components/form-validation'
 import { PriceBreakdownList } from '@/components/price-breakdown'
@@ -97,8 +98,7 @@ function BoxStep({ shipment, customer, onRecord }: { shipment: LocalShipment; cu
   const preview = complete
     ? priceShipment(rates, {
         plan: customer?.plan ?? 'basic',
-        actualLb: box.weight_kg! * poundsPerKilogram,
-        volumetricLb: ((box.length_cm! * box.width_cm! * box.height_cm!) / rates.volumetric_cm3_per_kg) * poundsPerKilogram,
+        ...boxWeights(rates, { weight_kg: box.weight_kg!, length_cm: box.length_cm!, width_cm: box.width_cm!, height_cm: box.height_cm! }),
         service: shipment.service,
         insurance: shipment.options.insurance,
         declaredTotalCents: shipment.declared_total_cents,

@@ -52,7 +52,7 @@ describe('add-ons', () => {
   })
 
   it.each([
-    ['0.25', 1], // 0.5 ¢: half a cent rounds up
+    ['0.25', 1], // 0.5 ¢: half a cent rounds away from zero
     ['0.24', 0], // 0.48 ¢
     ['1.25', 3], // 2.5 ¢
     ['0.1', 0], // 0.2 ¢
@@ -60,6 +60,10 @@ describe('add-ons', () => {
     ['999.99', 2000], // 1999.98 ¢
   ] as const)('insures $%s for %i ¢', (declaredValue, cents) => {
     expect(quoted(input('imperial', '1', ['1', '1', '1'], 'basic', ['insurance'], declaredValue)).addOns).toEqual([{ kind: 'insurance', cents }])
+  })
+
+  it('insures $30.00 at 1.15 % for 35 ¢, as the database does (floating point made it 34 ¢)', () => {
+    expect(quoted(input('imperial', '1', ['1', '1', '1'], 'basic', ['insurance'], '30.00'), { ...buildRates, insurance_percent: 1.15 }).addOns).toEqual([{ kind: 'insurance', cents: 35 }])
   })
 
   it.each(['standard', 'premium'] as const)('consolidation is free on %s', (plan) => {

@@ -1,6 +1,8 @@
-import { planTerms, type PlanId } from '@/business-rules/plans'
-import { centsPerPoundOf, type Rates } from '@/business-rules/rates'
-import { poundsPerKilogram } from '@/business-rules/shipment-price'
+import { compare, decimal, floor, parseDecimal, plus, roundHalfAwayFromZero, times, toNumber, type Decimal } from '@/business-rules/decimal'
+import type { PlanId } from '@/business-rules/plans'
+import type { Rates } from '@/business-rules/rates'
+import { priceShipment } from '@/business-rules/shipment-price'
+import { imperialWeights, metricWeights, poundsPerKilogram } from '@/business-rules/shipment-weights'
 
 export type Units = 'imperial' | 'metric'
 export type AddOn = 'photos' | 'insurance' | 'express' | 'consolidation'
@@ -40,61 +42,67 @@ export type QuoteLimits = Record<Units, { weight: number; linearSize: number }>
 /** The rates' limits (kilograms, inches) in each system's own units, rounded down (SPEC §9: 70 lb / 32 kg, 108 in / 274 cm). */
 export function quoteLimits(rates: Rates): QuoteLimits {
   return {
-    imperial: { weight: Math.floor(rates.max_weight_kg * poundsPerKilogram), linearSize: rates.max_linear_in },
+    imperial: { weight: Number(floor(times(decimal(rates.max_weight_kg), poundsPerKilogram))), linearSize: rates.max_linear_in },
     metric: { weight: rates.max_weight_kg, linearSize: Math.floor(rates.max_linear_in * 2.54) },
   }
 }
 
 const dimensions = ['length', 'width', 'height'] as const
 
-/** A positive decimal as typed ("2.5", "2,5", " 3 "), or the problem with it. */
-function positive(raw: string): number | QuoteProblem {
+/** A positive decimal as typed ("2.5", "2,5", " 3 "), exactly, or the problem with it. */
+function positive(raw: string): Decimal | QuoteProblem {
   const text = raw.trim().replace(',', '.')
   if (text === '') return 'required'
-  const value = Number(text)
-  if (!Number.isFinite(value) || value <= 0) return 'notPositive'
+  const value = parseDecimal(text)
+  if (!value || value.units <= 0n) return 'notPositive'
   return value
 }
 
 /**
- * Prices a shipment. Weights are compared in pounds; money is counted in whole cents, insurance rounded
- * to the nearest cent with half a cent rounding up ($0.25 declared → 0.5 ¢ → 1 ¢). A float a hair above
- * a whole pound (2.0000000001) is not charged a pound more.
+ * Prices a shipment of one box, as the database would (priceShipment): weights are compared in
+ * pounds, money counted in whole cents, insurance on the declared value rounded half away from zero.
+ * Photos are the calculator's own extra, at their rate; consolidation prices two packages travelling together.
  */
 export function quoteShipment(input: QuoteInput, rates: Rates): QuoteResult {
   const problems: Partial<Record<QuoteField, QuoteProblem>> = {}
   const read = (field: QuoteField) => {
     const value = positive(input[field])
-    if (typeof value === 'number') return value
+    if (typeof value !== 'string') return value
     problems[field] = value
-    return 0
+    return decimal(0)
   }
   const weight = read('weight')
-  const [length, width, height] = dimensions.map(read) as [number, number, number]
+  const [length, width, height] = dimensions.map(read) as [Decimal, Decimal, Decimal]
   const insured = input.addOns.has('insurance')
-  const declaredValue = insured ? read('declaredValue') : 0
+  const declaredValue = insured ? read('declaredValue') : decimal(0)
 
   const limit = quoteLimits(rates)[input.units]
-  if (!problems.weight && weight > limit.weight) problems.weight = 'tooHeavy'
-  if (dimensions.every((field) => !problems[field]) && length + width + height > limit.linearSize) {
+  if (!problems.weight && compare(weight, decimal(limit.weight)) > 0) problems.weight = 'tooHeavy'
+  if (dimensions.every((field) => !problems[field]) && compare(plus(plus(length, width), height), decimal(limit.linearSize)) > 0) {
     for (const field of dimensions) problems[field] = 'tooLarge'
   }
   if (Object.keys(problems).length > 0) return { ok: false, problems }
 
-  const toPounds = input.units === 'metric' ? poundsPerKilogram : 1
-  const actualLb = weight * toPounds
-  const divisor = input.units === 'metric' ? rates.volumetric_cm3_per_kg : rates.volumetric_in3_per_lb
-  const volumetricLb = ((length * width * height) / divisor) * toPounds
-  const billableLb = Math.max(1, Math.ceil(Math.max(actualLb, volumetricLb) - 1e-9))
-  const centsPerPound = centsPerPoundOf(rates, input.plan)
-  const freightCents = billableLb * centsPerPound
+  const volume = times(times(length, width), height)
+  const weights = input.units === 'metric' ? metricWeights(rates, weight, volume) : imperialWeights(rates, weight, volume)
+  const price = priceShipment(rates, {
+    plan: input.plan,
+    ...weights,
+    service: input.addOns.has('express') ? 'express' : 'standard',
+    insurance: insured,
+    declaredTotalCents: Number(roundHalfAwayFromZero(times(declaredValue, decimal(100)))),
+    packageCount: input.addOns.has('consolidation') ? 2 : 1,
+  })
   const addOnCents: Record<AddOn, number> = {
     photos: rates.photos_cents,
-    insurance: Math.round((Math.round(declaredValue * 100) * rates.insurance_percent) / 100),
-    express: rates.express_cents,
-    consolidation: planTerms[input.plan].freeConsolidation ? 0 : rates.consolidation_basic_cents,
+    insurance: price.insurance_cents,
+    express: price.express_cents,
+    consolidation: price.consolidation_cents,
   }
   const addOns = addOnKinds.filter((kind) => input.addOns.has(kind)).map((kind) => ({ kind, cents: addOnCents[kind] }))
-  const totalCents = freightCents + addOns.reduce((sum, { cents }) => sum + cents, 0)
-  return { ok: true, quote: { actualLb, volumetricLb, billableLb, centsPerPound, freightCents, addOns, totalCents } }
+  const totalCents = price.freight_cents + addOns.reduce((sum, { cents }) => sum + cents, 0)
+  return {
+    ok: true,
+    quote: { actualLb: toNumber(weights.actualLb), volumetricLb: toNumber(weights.volumetricLb), billableLb: price.billable_lb, centsPerPound: price.cents_per_lb, freightCents: price.freight_cents, addOns, totalCents },
+  }
 }
