@@ -1045,7 +1045,7 @@ describe.each(engines)('$engine', ({ open }) => {
       const refusals: [Status, string[]][] = [
         ['requested', ['requested', 'awaiting_approval', 'approved', 'shipped', 'in_customs', 'ready', 'delivered']],
         ['processing', ['requested', 'processing', 'approved', 'shipped', 'delivered']],
-        ['awaiting_approval', ['processing', 'awaiting_approval', 'approved', 'shipped']],
+        ['awaiting_approval', ['awaiting_approval', 'approved', 'shipped']],
         ['approved', ['awaiting_approval', 'approved', 'in_customs', 'delivered']],
         ['shipped', ['approved', 'shipped', 'ready', 'cancelled']],
         ['in_customs', ['shipped', 'in_customs', 'delivered', 'cancelled']],
