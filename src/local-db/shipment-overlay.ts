@@ -15,8 +15,8 @@ export interface LocalShipment extends ShipmentRow {
 
 /**
  * Lays queued ops over the server's shipments, in creation order: a request creates the shipment
- * (version 0, not on the server yet), a cancel cancels it, an approval approves it, an admin's step
- * moves it on. A refused or conflicting op did not happen: it is shown, not applied. Newest first.
+ * (version 0, not on the server yet), a cancel cancels it, an approval approves it, a change of
+ * packages sets them, an admin's step moves it on. A refused or conflicting op did not happen: it is shown, not applied. Newest first.
  */
 export function withPendingShipmentOps(rows: readonly ShipmentRow[], ops: readonly ShipmentOp[]): LocalShipment[] {
   const shipments = new Map<string, LocalShipment>(rows.map((row) => [row.id, { ...row, pendingOps: 0, refused: null, conflict: null }]))
@@ -33,6 +33,8 @@ export function withPendingShipmentOps(rows: readonly ShipmentRow[], ops: readon
     if (op.kind === 'request-shipment') {
       const base = current ?? unsent(op)
       shipments.set(op.shipmentId, { ...base, pendingOps: base.pendingOps + 1 })
+    } else if (current && op.kind === 'set-shipment-packages') {
+      shipments.set(op.shipmentId, { ...current, package_ids: [...op.packageIds].sort(), updated_at: op.createdAt, pendingOps: current.pendingOps + 1 })
     } else if (current) {
       const status = op.kind === 'cancel-shipment' ? 'cancelled' : op.kind === 'approve-shipment' ? 'approved' : op.status
       shipments.set(op.shipmentId, { ...current, status, updated_at: op.createdAt, pendingOps: current.pendingOps + 1 })
