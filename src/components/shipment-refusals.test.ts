@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest'
 import migration from '../../supabase/migrations/20261124140000_shipments.sql?raw'
 import corrections from '../../supabase/migrations/20261201130000_correctable_shipments.sql?raw'
 import { appI18n } from '../../tests/unit/render'
-import { packageRefusal } from '@/features/admin/package-refusals'
 import { shipmentRefusal } from './shipment-refusals'
 
 /**
@@ -49,7 +48,6 @@ describe('shipmentRefusal', () => {
     const held = 'package 1Z999 is in shipment 3f1c2a7e-0000-4000-8000-000000000001 of 2026-11-20T15:04:05Z, which is processing: it changes with the shipment'
     expect(shipmentRefusal(appI18n('en'), held)).toMatch(/^Package 1Z999 is in the shipment of .*2026.*, which is processing: /)
     expect(shipmentRefusal(appI18n('es'), held)).toMatch(/^El paquete 1Z999 está en el envío del .*2026.*, que está en proceso: /)
-    expect(packageRefusal(appI18n('es'), held)).toBe(shipmentRefusal(appI18n('es'), held))
   })
 
   it('passes on what it does not know as the server said it', () => {

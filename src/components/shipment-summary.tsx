@@ -55,7 +55,7 @@ function TimelineEvent({ event }: { event: ShipmentEvent }) {
  * the dispatch, the declaration, the address, the choices and the timeline.
  */
 export function ShipmentSummary({ shipment, packages }: { shipment: LocalShipment; packages: readonly LocalPackage[] }) {
-  const { t, i18n } = useLingui()
+  const { t } = useLingui()
   const lang = useLang()
   const price = shipment.final ?? shipment.estimate
   const chosen = [

@@ -33,11 +33,12 @@ export function withPendingShipmentOps(rows: readonly ShipmentRow[], ops: readon
     if (op.kind === 'request-shipment') {
       const base = current ?? unsent(op)
       shipments.set(op.shipmentId, { ...base, pendingOps: base.pendingOps + 1 })
-    } else if (current && op.kind === 'set-shipment-packages') {
-      shipments.set(op.shipmentId, { ...current, package_ids: [...op.packageIds].sort(), updated_at: op.createdAt, pendingOps: current.pendingOps + 1 })
     } else if (current) {
-      const status = op.kind === 'cancel-shipment' ? 'cancelled' : op.kind === 'approve-shipment' ? 'approved' : op.status
-      shipments.set(op.shipmentId, { ...current, status, updated_at: op.createdAt, pendingOps: current.pendingOps + 1 })
+      const change =
+        op.kind === 'set-shipment-packages'
+          ? { package_ids: [...op.packageIds].sort() }
+          : { status: op.kind === 'cancel-shipment' ? ('cancelled' as const) : op.kind === 'approve-shipment' ? ('approved' as const) : op.status }
+      shipments.set(op.shipmentId, { ...current, ...change, updated_at: op.createdAt, pendingOps: current.pendingOps + 1 })
     }
   }
   return [...shipments.values()].sort((a, b) => Date.parse(b.created_at) - Date.parse(a.created_at))
