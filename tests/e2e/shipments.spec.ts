@@ -183,6 +183,7 @@ test('a requested shipment changes its packages; a box weighed wrong is weighed 
   await main.getByRole('checkbox', { name: new RegExp(added) }).uncheck()
   await completeRequest(customerPage)
   await main.getByRole('button', { name: 'Request shipment' }).click()
+  await expect(customerPage).toHaveURL(/\/en\/dashboard\/shipments\/[0-9a-f-]{36}$/)
   await expect(customerPage.getByTestId('shipment-pending')).toBeHidden()
   const shipmentId = customerPage.url().split('/').at(-1)!
   // 2 + 3 kg = 11.02 lb, billed as 12 lb at $4.99, plus $5 for consolidating.
