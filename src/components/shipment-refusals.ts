@@ -1,5 +1,7 @@
 import type { I18n } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
+import { formatDateTime } from '@/i18n/format'
+import { defaultLang, isLang } from '@/i18n/locales'
 import { shipmentStatuses, type ShipmentStatus } from '@/local-db/rows'
 import { shipmentStatusLabels } from './shipment-status'
 
@@ -7,11 +9,34 @@ const isStatus = (value: string): value is ShipmentStatus => (shipmentStatuses a
 
 /**
  * Why the server refused a shipment change (request_shipment, cancel_shipment, approve_shipment,
- * advance_shipment in supabase/migrations), in the reader's language. Forms catch most of these
+ * advance_shipment, set_shipment_packages in supabase/migrations), in the reader's language. Forms catch most of these
  * before a change is queued; the server has the last word (another device, a stale copy, a role
  * taken away). Anything unknown is shown as the server said it.
  */
-const refusals: [RegExp, (i18n: I18n, match: RegExpMatchArray) => string][] = [
+type Say = (i18n: I18n, match: RegExpMatchArray) => string
+
+/**
+ * packages_hold_in_open_shipment's refusal (20261201130000_correctable_shipments): a package's own
+ * status change or deletion while its shipment is open. The shipment is named as its page names it,
+ * by the day it was asked for.
+ */
+const heldPackage: [RegExp, Say] = [
+  /^package (.+) is in shipment \S+ of (\S+), which is (\w+): it changes with the shipment$/,
+  (i18n, [, code = '', requestedAt = '', statusCode = '']) => {
+    const shipment = formatDateTime(requestedAt, isLang(i18n.locale) ? i18n.locale : defaultLang)
+    const status = statusName(i18n, statusCode)
+    return i18n._(msg`Package ${code} is in the shipment of ${shipment}, which is ${status}: its status changes with the shipment's steps, and it cannot be deleted until the shipment is cancelled or sent.`)
+  },
+]
+
+/** The held package's refusal in the reader's language, or undefined for any other message. */
+export function heldPackageRefusal(i18n: I18n, serverMessage: string): string | undefined {
+  const match = serverMessage.match(heldPackage[0])
+  return match ? heldPackage[1](i18n, match) : undefined
+}
+
+const refusals: [RegExp, Say][] = [
+  heldPackage,
   [/^permission denied: only admins can advance a shipment$/, (i18n) => i18n._(msg`Your account is no longer an admin: only admins can process shipments.`)],
   [/^permission denied: only the customer approves their shipment$/, (i18n) => i18n._(msg`Only the customer can approve the final charge of their shipment.`)],
   [/^permission denied: sign in to /, (i18n) => i18n._(msg`Your session ended: log in again to send this change.`)],
@@ -37,6 +62,10 @@ const refusals: [RegExp, (i18n: I18n, match: RegExpMatchArray) => string][] = [
     const status = statusName(i18n, from)
     return i18n._(msg`This shipment cannot be approved now: it is ${status}.`)
   }],
+  [/^a shipment that is (\w+) cannot change its packages$/, (i18n, [, from = '']) => {
+    const status = statusName(i18n, from)
+    return i18n._(msg`The packages of this shipment can no longer change: it is ${status}.`)
+  }],
   [/^a shipment that is (\w+) cannot become (\w+)$/, (i18n, [, fromCode = '', toCode = '']) => {
     const [from, to] = [statusName(i18n, fromCode), statusName(i18n, toCode)]
     return i18n._(msg`A shipment that is ${from} cannot become ${to}.`)
@@ -44,6 +73,7 @@ const refusals: [RegExp, (i18n: I18n, match: RegExpMatchArray) => string][] = [
   [/^p_details\.weight_kg must be more than 0 and at most ([\d.]+) kg/, (i18n, [, max = '']) => i18n._(msg`The weight must be more than 0 and at most ${max} kg, with at most 2 decimals.`)],
   [/^p_details\.(length|width|height)_cm must be more than 0 cm/, (i18n) => i18n._(msg`Each side must be more than 0 cm, with at most 1 decimal.`)],
   [/^p_details: length_cm \+ width_cm \+ height_cm must be at most ([\d.]+) cm/, (i18n, [, max = '']) => i18n._(msg`Length + width + height must be at most ${max} cm.`)],
+  [/^p_details\.reason must be 1 to 500 characters$/, (i18n) => i18n._(msg`Say why the box is weighed again, in 1 to 500 characters.`)],
   [/^p_details\.carrier must be 1 to 60 characters$/, (i18n) => i18n._(msg`The carrier must have 1 to 60 characters.`)],
   [/^p_details\.tracking must be 4 to 60 characters/, (i18n) => i18n._(msg`The tracking number must have 4 to 60 characters: letters, digits and -.`)],
   // What the app's own forms never send: a change that arrives like this was damaged on the way.

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { ReactNode } from 'react'
 import type { LocalPackage } from '@/local-db/db'
+import type { ShipmentEvent } from '@/local-db/rows'
 import type { LocalShipment } from '@/local-db/shipment-overlay'
 import { formatDateTime, formatMeasure, formatUsd } from '@/i18n/format'
 import { useLang } from '@/i18n/paths'
@@ -19,13 +20,42 @@ function Card({ title, children }: { title: string; children: ReactNode }) {
   )
 }
 
+/** A step of the timeline, with the charge it set (each charge stays when the box is weighed again) and why the box was weighed again. */
+function TimelineEvent({ event }: { event: ShipmentEvent }) {
+  const { i18n } = useLingui()
+  const lang = useLang()
+  const charge = typeof event.final_cents === 'number' ? formatUsd(event.final_cents, lang) : null
+  const reason = event.reason
+  return (
+    <li data-testid="timeline-event" className="flex flex-wrap justify-between gap-x-4">
+      <span>
+        {i18n._(shipmentStatusLabels[event.status])}
+        {charge && (
+          <span className="font-medium">
+            {' · '}
+            <Trans>final charge {charge}</Trans>
+          </span>
+        )}
+      </span>
+      <time dateTime={event.changed_at} className="text-slate-600 dark:text-slate-400">
+        {formatDateTime(event.changed_at, lang)}
+      </time>
+      {reason && (
+        <p className="w-full text-slate-600 dark:text-slate-400">
+          <Trans>Weighed again: {reason}</Trans>
+        </p>
+      )}
+    </li>
+  )
+}
+
 /**
  * Everything a shipment holds, as both its customer and the warehouse read it: its packages and
  * where they are, the price (the estimate, or the final charge once the box is weighed), the box,
  * the dispatch, the declaration, the address, the choices and the timeline.
  */
 export function ShipmentSummary({ shipment, packages }: { shipment: LocalShipment; packages: readonly LocalPackage[] }) {
-  const { t, i18n } = useLingui()
+  const { t } = useLingui()
   const lang = useLang()
   const price = shipment.final ?? shipment.estimate
   const chosen = [
@@ -125,12 +155,7 @@ export function ShipmentSummary({ shipment, packages }: { shipment: LocalShipmen
         <Card title={t`Timeline`}>
           <ol className="space-y-1 text-sm">
             {shipment.events.map((event) => (
-              <li key={`${event.status}-${event.recorded_at}`} className="flex justify-between gap-4">
-                <span>{i18n._(shipmentStatusLabels[event.status])}</span>
-                <time dateTime={event.changed_at} className="text-slate-600 dark:text-slate-400">
-                  {formatDateTime(event.changed_at, lang)}
-                </time>
-              </li>
+              <TimelineEvent key={`${event.status}-${event.recorded_at}`} event={event} />
             ))}
           </ol>
         </Card>

@@ -120,7 +120,7 @@ export interface ShipmentRequest {
   address: ShipmentAddress
 }
 
-/** What an admin records with a step: the weighed box, or the outbound carrier and tracking number. */
+/** What an admin records with a step: the weighed box, the outbound carrier and tracking number, or why the box is weighed again. */
 export interface ShipmentStepDetails {
   weight_kg?: number
   length_cm?: number
@@ -128,6 +128,7 @@ export interface ShipmentStepDetails {
   height_cm?: number
   carrier?: string
   tracking?: string
+  reason?: string
 }
 
 /** A change to a shipment: the customer's request, cancel or approval, or an admin's step. Its id is chosen on the device. */
@@ -148,6 +149,12 @@ export interface CancelShipmentOp extends ShipmentOpBase {
 
 export interface ApproveShipmentOp extends ShipmentOpBase {
   kind: 'approve-shipment'
+}
+
+/** The customer changes which packages travel in a shipment still only requested. */
+export interface SetShipmentPackagesOp extends ShipmentOpBase {
+  kind: 'set-shipment-packages'
+  packageIds: string[]
 }
 
 export interface AdvanceShipmentOp extends ShipmentOpBase {
@@ -204,14 +211,14 @@ export interface SeenFile {
 
 export type PackageOp = StatusOp | RegisterOp
 export type PrealertOp = SavePrealertOp | CancelPrealertOp
-export type ShipmentOp = RequestShipmentOp | CancelShipmentOp | ApproveShipmentOp | AdvanceShipmentOp
+export type ShipmentOp = RequestShipmentOp | CancelShipmentOp | ApproveShipmentOp | SetShipmentPackagesOp | AdvanceShipmentOp
 export type NotificationsOp = MarkNotificationsReadOp | SetPushPreferencesOp
 export type QueuedOp = PackageOp | PrealertOp | ShipmentOp | UploadOp | NotificationsOp
 
 export const isPackageOp = (op: QueuedOp): op is PackageOp => op.kind === 'set-status' || op.kind === 'register-package'
 export const isPrealertOp = (op: QueuedOp): op is PrealertOp => op.kind === 'save-prealert' || op.kind === 'cancel-prealert'
 export const isShipmentOp = (op: QueuedOp): op is ShipmentOp =>
-  op.kind === 'request-shipment' || op.kind === 'cancel-shipment' || op.kind === 'approve-shipment' || op.kind === 'advance-shipment'
+  op.kind === 'request-shipment' || op.kind === 'cancel-shipment' || op.kind === 'approve-shipment' || op.kind === 'set-shipment-packages' || op.kind === 'advance-shipment'
 export const isUploadOp = (op: QueuedOp): op is UploadOp => op.kind === 'upload-file'
 
 /**

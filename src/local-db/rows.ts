@@ -131,6 +131,11 @@ export interface ShipmentEvent {
   status: ShipmentStatus
   changed_at: string
   recorded_at: string
+  /** The charge an awaiting_approval event set; absent on rows stored before charges were kept. */
+  final_cents?: number | null
+  final?: PriceBreakdown | null
+  /** Why the box is weighed again, on the processing event that went back from awaiting_approval. */
+  reason?: string | null
 }
 
 /** A shipment as every shipment RPC and `pull_shipments` return it. */

@@ -15,8 +15,8 @@ export interface LocalShipment extends ShipmentRow {
 
 /**
  * Lays queued ops over the server's shipments, in creation order: a request creates the shipment
- * (version 0, not on the server yet), a cancel cancels it, an approval approves it, an admin's step
- * moves it on. A refused or conflicting op did not happen: it is shown, not applied. Newest first.
+ * (version 0, not on the server yet), a cancel cancels it, an approval approves it, a change of
+ * packages sets them, an admin's step moves it on. A refused or conflicting op did not happen: it is shown, not applied. Newest first.
  */
 export function withPendingShipmentOps(rows: readonly ShipmentRow[], ops: readonly ShipmentOp[]): LocalShipment[] {
   const shipments = new Map<string, LocalShipment>(rows.map((row) => [row.id, { ...row, pendingOps: 0, refused: null, conflict: null }]))
@@ -34,8 +34,11 @@ export function withPendingShipmentOps(rows: readonly ShipmentRow[], ops: readon
       const base = current ?? unsent(op)
       shipments.set(op.shipmentId, { ...base, pendingOps: base.pendingOps + 1 })
     } else if (current) {
-      const status = op.kind === 'cancel-shipment' ? 'cancelled' : op.kind === 'approve-shipment' ? 'approved' : op.status
-      shipments.set(op.shipmentId, { ...current, status, updated_at: op.createdAt, pendingOps: current.pendingOps + 1 })
+      const change =
+        op.kind === 'set-shipment-packages'
+          ? { package_ids: [...op.packageIds].sort() }
+          : { status: op.kind === 'cancel-shipment' ? ('cancelled' as const) : op.kind === 'approve-shipment' ? ('approved' as const) : op.status }
+      shipments.set(op.shipmentId, { ...current, ...change, updated_at: op.createdAt, pendingOps: current.pendingOps + 1 })
     }
   }
   return [...shipments.values()].sort((a, b) => Date.parse(b.created_at) - Date.parse(a.created_at))

@@ -1,4 +1,4 @@
-import { db, type AdvanceShipmentOp, type ApproveShipmentOp, type CancelShipmentOp, type RequestShipmentOp, type ShipmentRequest, type ShipmentStepDetails } from '@/local-db/db'
+import { db, type AdvanceShipmentOp, type ApproveShipmentOp, type CancelShipmentOp, type RequestShipmentOp, type SetShipmentPackagesOp, type ShipmentRequest, type ShipmentStepDetails } from '@/local-db/db'
 import type { PriceBreakdown, ShipmentStatus } from '@/local-db/rows'
 import { addOps, newOpFields } from './queue'
 
@@ -24,6 +24,12 @@ export async function queueShipmentCancel(userId: string, shipmentId: string): P
 /** The customer approves the final charge. */
 export async function queueShipmentApproval(userId: string, shipmentId: string): Promise<void> {
   const op: ApproveShipmentOp = { ...newOpFields(userId), kind: 'approve-shipment', shipmentId }
+  await addOps(userId, [op])
+}
+
+/** The customer makes these the packages of a shipment still only requested (the server checks that it is, and each package). */
+export async function queueShipmentPackages(userId: string, shipmentId: string, packageIds: string[]): Promise<void> {
+  const op: SetShipmentPackagesOp = { ...newOpFields(userId), kind: 'set-shipment-packages', shipmentId, packageIds }
   await addOps(userId, [op])
 }
 

@@ -76,7 +76,7 @@ async function cancelPrealert(client: Supabase, op: CancelPrealertOp, signal: Ab
   return error ? failure(status, error) : { op, outcome: 'recorded', row: data as PrealertRow }
 }
 
-/** A customer's request, cancel or approval: recorded, the shipment as the server has it now. */
+/** A customer's request, cancel, approval or change of packages: recorded, the shipment as the server has it now. */
 async function shipmentCall(client: Supabase, op: Exclude<ShipmentOp, AdvanceShipmentOp>, signal: AbortSignal): Promise<Answer> {
   const call =
     op.kind === 'request-shipment'
@@ -89,7 +89,9 @@ async function shipmentCall(client: Supabase, op: Exclude<ShipmentOp, AdvanceShi
           p_items: op.request.items,
           p_address: op.request.address,
         })
-      : client.rpc(op.kind === 'cancel-shipment' ? 'cancel_shipment' : 'approve_shipment', { p_op_id: op.opId, p_shipment_id: op.shipmentId })
+      : op.kind === 'set-shipment-packages'
+        ? client.rpc('set_shipment_packages', { p_op_id: op.opId, p_shipment_id: op.shipmentId, p_package_ids: op.packageIds })
+        : client.rpc(op.kind === 'cancel-shipment' ? 'cancel_shipment' : 'approve_shipment', { p_op_id: op.opId, p_shipment_id: op.shipmentId })
   const { data, error, status } = await call.abortSignal(signal)
   return error ? failure(status, error) : { op, outcome: 'applied', row: data as ShipmentRow }
 }
@@ -158,6 +160,7 @@ async function send(client: Supabase, ops: QueuedOp[], signal: AbortSignal): Pro
         case 'request-shipment':
         case 'cancel-shipment':
         case 'approve-shipment':
+        case 'set-shipment-packages':
           return shipmentCall(client, op, signal)
         case 'upload-file':
           return sendUpload(client, op, signal)

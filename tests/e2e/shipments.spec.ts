@@ -169,3 +169,70 @@ test('a request the server refuses says why in the customer’s language, and ca
   const { data } = await admin.from('shipments').select('id').eq('user_id', customer.id)
   expect(data).toEqual([])
 })
+
+test('a requested shipment changes its packages; a box weighed wrong is weighed again, the customer reads why and approves the new charge', async ({ browser }) => {
+  test.setTimeout(120_000)
+  const { customer, tracking, admin, packages } = await customerWithTwoPackages('Envio Corregido')
+  const added = code('SHIP-C')
+  const { pkg: third } = await registerPackageFor(customer.email, { tracking_code: added, weight_kg: 1, volume_m3: 0.001 })
+
+  const customerPage = await (await browser.newContext()).newPage()
+  await logInThroughUi(customerPage, '/en/login', customer)
+  await customerPage.getByRole('region', { name: 'Shipments' }).getByRole('link', { name: 'Request a shipment' }).click()
+  const main = customerPage.getByRole('main')
+  await main.getByRole('checkbox', { name: new RegExp(added) }).uncheck()
+  await completeRequest(customerPage)
+  await main.getByRole('button', { name: 'Request shipment' }).click()
+  await expect(customerPage).toHaveURL(/\/en\/dashboard\/shipments\/[0-9a-f-]{36}$/)
+  await expect(customerPage.getByTestId('shipment-pending')).toBeHidden()
+  const shipmentId = customerPage.url().split('/').at(-1)!
+  // 2 + 3 kg = 11.02 lb, billed as 12 lb at $4.99, plus $5 for consolidating.
+  await expect(customerPage.getByTestId('estimate-total')).toHaveText('$64.88')
+
+  // The first package stays home, the third comes along: 3 + 1 kg = 8.82 lb, billed as 9 lb.
+  await main.getByRole('button', { name: 'Add or remove packages' }).click()
+  const choice = main.getByRole('region', { name: 'Packages in this shipment' })
+  await choice.getByRole('checkbox', { name: new RegExp(tracking[0]!) }).uncheck()
+  await choice.getByRole('checkbox', { name: new RegExp(added) }).check()
+  await choice.getByRole('button', { name: 'Save packages' }).click()
+  await expect(customerPage.getByTestId('shipment-package')).toHaveCount(2)
+  await expect(customerPage.getByTestId('shipment-pending')).toBeHidden()
+  await expect(customerPage.getByTestId('estimate-total')).toHaveText('$49.91')
+  const { data: held } = await admin.from('packages').select('id, shipment_id').in('id', [packages[0]!.id, packages[1]!.id, third.id])
+  expect(Object.fromEntries(held!.map((pkg) => [pkg.id, pkg.shipment_id]))).toEqual({ [packages[0]!.id]: null, [packages[1]!.id]: shipmentId, [third.id]: shipmentId })
+
+  const desk = await (await browser.newContext()).newPage()
+  await logInThroughUi(desk, '/admin/login', demoAdmin)
+  await desk.goto(`/admin/shipments/${shipmentId}`)
+  await desk.getByRole('button', { name: 'Start processing' }).click()
+  const next = desk.getByRole('region', { name: 'Next step' })
+  const weigh = async (kg: string) => {
+    await next.getByLabel('Weight (kg)').fill(kg)
+    await next.getByLabel('Length (cm)').fill('30')
+    await next.getByLabel('Width (cm)').fill('20')
+    await next.getByLabel('Height (cm)').fill('10')
+    await next.getByRole('button', { name: 'Record the box and ask the customer to approve' }).click()
+  }
+  await weigh('5')
+  await expect(customerPage.getByTestId('final-charge-total')).toHaveText('$64.88')
+
+  await next.getByRole('button', { name: 'Weigh the box again' }).click()
+  await expect(next.getByText('This field is required.')).toBeVisible()
+  await next.getByLabel('Why the box is weighed again (the customer reads this)').fill('The scale was not zeroed')
+  await next.getByRole('button', { name: 'Weigh the box again' }).click()
+  await expect(customerPage.getByTestId('shipment-status')).toHaveText('Processing')
+  await expect(customerPage.getByTestId('reweigh-reason')).toContainText('We are weighing your box again: The scale was not zeroed.')
+  await expect(customerPage.getByRole('button', { name: 'Approve final charge' })).toBeHidden()
+
+  // 6 kg = 13.23 lb, billed as 14 lb.
+  await weigh('6')
+  await expect(customerPage.getByTestId('final-charge-total')).toHaveText('$74.86')
+  await expect(customerPage.getByTestId('reweigh-reason')).toBeHidden()
+  const charges = customerPage.getByTestId('timeline-event').filter({ hasText: 'final charge' })
+  await expect(charges).toHaveText([/final charge \$64\.88/, /final charge \$74\.86/])
+  await expect(customerPage.getByTestId('timeline-event').filter({ hasText: 'Weighed again: The scale was not zeroed' })).toHaveCount(1)
+  await customerPage.getByRole('button', { name: 'Approve final charge' }).click()
+  await expect(desk.getByTestId('shipment-status')).toHaveText('Approved')
+  const { data: approved } = await admin.from('shipments').select('status, final_cents').eq('id', shipmentId).single()
+  expect(approved).toEqual({ status: 'approved', final_cents: 7486 })
+})

@@ -14,7 +14,7 @@ import { takeOwnership } from '@/local-db/owner'
 import type { ShipmentRow } from '@/local-db/rows'
 import { withPendingShipmentOps } from '@/local-db/shipment-overlay'
 import { clearLocalData } from '@/local-db/wipe'
-import { queueShipmentApproval, queueShipmentCancel, queueShipmentRequest, queueShipmentStep } from '@/outbox/queue-shipments'
+import { queueShipmentApproval, queueShipmentCancel, queueShipmentPackages, queueShipmentRequest, queueShipmentStep } from '@/outbox/queue-shipments'
 import { discard, reapplyStep } from '@/outbox/resolve'
 import { pullStream, rpcPullSource, shipmentStream } from '@/sync-engine/pull'
 import { flushOutbox } from '@/sync-engine/push'
@@ -140,6 +140,32 @@ describe('a customer’s request', () => {
     expect(await onServer(id)).toMatchObject({ status: 'cancelled' })
     expect((await admin.from('packages').select('shipment_id').in('id', packages.map((pkg) => pkg.id))).data).toEqual([{ shipment_id: null }, { shipment_id: null }])
   })
+
+  it('changes its packages while requested: shown at once, sent once even when the answer is lost, the estimate priced again', async () => {
+    const [kept, removed] = await waitingPackages()
+    const [added] = await waitingPackages()
+    const owner = await asCustomer()
+    const id = await queueShipmentRequest(customerId, request([kept!.id, removed!.id]), priceShipment(buildRates, { plan: 'basic', actualLb: 8, volumetricLb: 0, service: 'express', insurance: true, declaredTotalCents: 10_000, packageCount: 2 }))
+    await flush(customer, owner)
+    const before = await onServer(id)
+    await queueShipmentPackages(customerId, id, [kept!.id, added!.id])
+    expect(await shown(id)).toMatchObject({ package_ids: [kept!.id, added!.id].sort(), pendingOps: 1 })
+
+    expect(await flush(clientLosingAnswers(standIn.url, 1), owner)).toMatchObject({ sent: 0 })
+    await flush(customer, owner)
+    expect(await db.outbox.count()).toBe(0)
+    const after = await onServer(id)
+    expect(after!.version).toBe(before!.version + 1)
+    const weights = packageWeights(buildRates, [kept!, added!])
+    expect(after!.estimate).toEqual(priceShipment(buildRates, { plan: 'basic', ...weights, service: 'express', insurance: true, declaredTotalCents: 10_000, packageCount: 2 }))
+    expect((await admin.from('packages').select('id, shipment_id').in('id', [kept!.id, removed!.id, added!.id]).order('id')).data).toEqual(
+      [
+        { id: kept!.id, shipment_id: id },
+        { id: removed!.id, shipment_id: null },
+        { id: added!.id, shipment_id: id },
+      ].sort((a, b) => a.id.localeCompare(b.id)),
+    )
+  })
 })
 
 describe('the warehouse’s steps and the customer’s approval', () => {
@@ -172,6 +198,33 @@ describe('the warehouse’s steps and the customer’s approval', () => {
     await queueShipmentApproval(customerId, id)
     await flush(customer, owner)
     expect(await onServer(id)).toMatchObject({ status: 'approved' })
+  })
+
+  it('a box weighed wrong is weighed again with a reason; the customer reads it, sees both charges and approves the new one', async () => {
+    const { id, adminOwner } = await requested()
+    await queueShipmentStep(adminId, id, 'processing', null)
+    await queueShipmentStep(adminId, id, 'awaiting_approval', { weight_kg: 3.6, length_cm: 40, width_cm: 30, height_cm: 20 })
+    await queueShipmentStep(adminId, id, 'processing', { reason: 'The scale was off' })
+    await queueShipmentStep(adminId, id, 'awaiting_approval', { weight_kg: 9, length_cm: 40, width_cm: 30, height_cm: 20 })
+    await flush(admin, adminOwner)
+    expect(await db.outbox.count()).toBe(0)
+
+    await clearLocalData()
+    const owner = await asCustomer()
+    await pullStream(shipmentStream, rpcPullSource(customer, shipmentStream), owner)
+    const pulled = await db.shipments.get(id)
+    // 9 kg = 19.84 lb: 20 lb at $4.99; the first box priced 11 lb.
+    expect(pulled!.final_cents).toBe(20 * 499 + 1500 + 200 + 500)
+    expect(pulled!.events.map(({ status, final_cents, reason }) => [status, final_cents, reason])).toEqual([
+      ['requested', null, null],
+      ['processing', null, null],
+      ['awaiting_approval', 11 * 499 + 1500 + 200 + 500, null],
+      ['processing', null, 'The scale was off'],
+      ['awaiting_approval', 20 * 499 + 1500 + 200 + 500, null],
+    ])
+    await queueShipmentApproval(customerId, id)
+    await flush(customer, owner)
+    expect(await onServer(id)).toMatchObject({ status: 'approved', final_cents: 20 * 499 + 1500 + 200 + 500 })
   })
 
   it('a step made on a version the shipment has left waits for the admin, who sees where the shipment is now', async () => {

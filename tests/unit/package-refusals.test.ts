@@ -32,6 +32,12 @@ describe('packageRefusal', () => {
     }
   })
 
+  it('explains a package held by its open shipment (packages_hold_in_open_shipment), naming the shipment', () => {
+    const held = 'package 1Z999 is in shipment 3f1c2a7e-0000-4000-8000-000000000001 of 2026-11-20T15:04:05Z, which is approved: it changes with the shipment'
+    expect(packageRefusal(i18n('en'), held)).toMatch(/^Package 1Z999 is in the shipment of .*2026.*, which is approved: .*cannot be deleted/)
+    expect(packageRefusal(i18n('es'), held)).toMatch(/^El paquete 1Z999 está en el envío del .*2026.*, que está aprobado: .*no se puede eliminar/)
+  })
+
   it('explains a clock ahead of the server, and the table checks', () => {
     const clock = "changed_at 2026-11-23 20:00:00+00 is more than 5 minutes ahead of the server's clock (2026-11-23 19:00:00+00): check the device's date and time"
     expect(packageRefusal(i18n('es'), clock)).toMatch(/fecha y hora/)

@@ -1,9 +1,10 @@
 import type { I18n, MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
+import { heldPackageRefusal } from '@/components/shipment-refusals'
 
 /**
- * Why the server refused a package change (`register_package`, `apply_package_statuses` (`apply_package_status` for each change) and the
- * `packages` table's checks in supabase/migrations), in the admin's language. The desk catches most
+ * Why the server refused a package change (`register_package`, `apply_package_statuses` (`apply_package_status` for each change),
+ * the `packages` table's checks and its guard of packages in an open shipment in supabase/migrations), in the admin's language. The desk catches most
  * of these before a change is queued, but the server has the last word: a role taken away, a package
  * deleted meanwhile, a device whose clock is wrong. Anything else is shown as the server said it.
  */
@@ -20,6 +21,8 @@ const refusals: [RegExp, MessageDescriptor][] = [
 ]
 
 export function packageRefusal(i18n: I18n, serverMessage: string): string {
+  const held = heldPackageRefusal(i18n, serverMessage)
+  if (held) return held
   const known = refusals.find(([pattern]) => pattern.test(serverMessage))
   return known ? i18n._(known[1]) : serverMessage
 }

@@ -34,6 +34,8 @@ function describe(op: QueuedOp, prealert: OutboxEntry['prealert'], i18n: I18n): 
       return { name: i18n._(msg`Cancelling a shipment`), explain: shipmentRefusal }
     case 'approve-shipment':
       return { name: i18n._(msg`Approving a shipment’s final charge`), explain: shipmentRefusal }
+    case 'set-shipment-packages':
+      return { name: i18n._(msg`Changing a shipment’s packages`), explain: shipmentRefusal }
     case 'upload-file': {
       const file = op.name
       return { name: op.target === 'avatar' ? i18n._(msg`New profile photo`) : i18n._(msg`Invoice ${file}`), explain: uploadRefusal }

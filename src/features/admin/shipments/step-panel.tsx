@@ -8,7 +8,7 @@ import { CancelShipmentButton } from '@/components/cancel-shipment-button'
 import type { FieldErrors } from '@/components/form-validation'
 import { PriceBreakdownList } from '@/components/price-breakdown'
 import { Button } from '@/components/ui/button'
-import { TextField } from '@/components/ui/field'
+import { TextAreaField, TextField } from '@/components/ui/field'
 import { useDeviceWrite } from '@/components/use-device-write'
 import type { ShipmentStepDetails } from '@/local-db/db'
 import type { Customer } from '@/local-db/directory'
@@ -17,7 +17,7 @@ import type { ShipmentStatus } from '@/local-db/rows'
 import type { LocalShipment } from '@/local-db/shipment-overlay'
 import { queueShipmentStep } from '@/outbox/queue-shipments'
 import { useSessionUser } from '@/stores/session-store'
-import { boxDetails, dispatchDetails, validateBox, validateDispatch, type BoxForm, type DispatchForm } from './step-validation'
+import { boxDetails, dispatchDetails, reasonMaxLength, reweighDetails, validateBox, validateDispatch, validateReweigh, type BoxForm, type DispatchForm, type ReweighForm } from './step-validation'
 
 /** The one-click steps, by the status they move on from. */
 const simpleSteps: Partial<Record<ShipmentStatus, { to: ShipmentStatus; label: MessageDescriptor }>> = {
@@ -46,9 +46,12 @@ export function StepPanel({ shipment, customer }: { shipment: LocalShipment; cus
       {simple && <Button onClick={() => void step(simple.to)}>{i18n._(simple.label)}</Button>}
       {shipment.status === 'processing' && <BoxStep shipment={shipment} customer={customer} onRecord={(details) => step('awaiting_approval', details)} />}
       {shipment.status === 'awaiting_approval' && (
-        <p className="text-sm">
-          <Trans>Waiting for the customer to approve the final charge.</Trans>
-        </p>
+        <>
+          <p className="text-sm">
+            <Trans>Waiting for the customer to approve the final charge.</Trans>
+          </p>
+          <ReweighStep onReweigh={(details) => step('processing', details)} />
+        </>
       )}
       {shipment.status === 'approved' && <DispatchStep onShip={(details) => step('shipped', details)} />}
       {(shipment.status === 'delivered' || shipment.status === 'cancelled') && (
@@ -131,6 +134,20 @@ function BoxStep({ shipment, customer, onRecord }: { shipment: LocalShipment; cu
       )}
       <Button type="submit" busy={busy}>
         <Trans>Record the box and ask the customer to approve</Trans>
+      </Button>
+    </form>
+  )
+}
+
+/** The box was weighed wrong: back to processing, with a reason the customer reads, and weighed again. */
+function ReweighStep({ onReweigh }: { onReweigh: (details: ShipmentStepDetails) => Promise<unknown> }) {
+  const { t } = useLingui()
+  const { busy, onSubmit, field } = useStepForm<ReweighForm, keyof ReweighForm>({ reason: '' }, validateReweigh, (form) => onReweigh(reweighDetails(form)))
+  return (
+    <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-3 border-t border-brand-100 pt-3 dark:border-brand-900">
+      <TextAreaField label={t`Why the box is weighed again (the customer reads this)`} maxLength={reasonMaxLength} rows={2} {...field('reason')} />
+      <Button type="submit" variant="secondary" busy={busy}>
+        <Trans>Weigh the box again</Trans>
       </Button>
     </form>
   )

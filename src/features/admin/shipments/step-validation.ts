@@ -16,6 +16,11 @@ export interface DispatchForm {
   carrier: string
   tracking: string
 }
+export interface ReweighForm {
+  reason: string
+}
+
+export const reasonMaxLength = 500
 
 /** advance_shipment's rules for the box (supabase/migrations), with the limits of the current rates. */
 export function validateBox(form: BoxForm, rates: Rates): FieldErrors<keyof BoxForm | 'size'> {
@@ -42,6 +47,14 @@ export function validateDispatch(form: DispatchForm): FieldErrors<keyof Dispatch
     tracking: requiredError(tracking) ?? (/^[A-Za-z0-9-]{4,60}$/.test(tracking) ? undefined : msg`4 to 60 letters, digits or -.`),
   })
 }
+
+/** advance_shipment's rule for weighing a box again: a reason the customer reads, 1 to 500 characters. */
+export function validateReweigh(form: ReweighForm): FieldErrors<keyof ReweighForm> {
+  const reason = form.reason.trim()
+  return collectErrors({ reason: requiredError(reason) ?? (reason.length > reasonMaxLength ? msg`At most ${reasonMaxLength} characters.` : undefined) })
+}
+
+export const reweighDetails = (form: ReweighForm): ShipmentStepDetails => ({ reason: form.reason.trim() })
 
 export const boxDetails = (form: BoxForm): ShipmentStepDetails => ({
   weight_kg: Number(form.weight_kg.trim()),

@@ -5,6 +5,7 @@ import { ShipmentDocuments } from '@/components/files/shipment-documents'
 import { Link } from '@/components/links'
 import { PageMeta } from '@/components/page-meta'
 import { ShipmentChange } from '@/components/shipment-change'
+import { reweighReason } from '@/components/shipment-reweigh'
 import { ShipmentStatusBadge } from '@/components/shipment-status'
 import { ShipmentSummary } from '@/components/shipment-summary'
 import { Button } from '@/components/ui/button'
@@ -16,6 +17,7 @@ import { usePackagesById, useShipment } from '@/local-db/queries'
 import type { LocalShipment } from '@/local-db/shipment-overlay'
 import { queueShipmentApproval, queueShipmentCancel } from '@/outbox/queue-shipments'
 import { useSessionUser } from '@/stores/session-store'
+import { ShipmentPackagesEditor } from './shipment-packages-editor'
 
 /** One of the customer's shipments: everything it holds, and what the customer can do with it now. */
 export function ShipmentPage() {
@@ -51,6 +53,7 @@ function ShipmentView({ shipment }: { shipment: LocalShipment }) {
   const settled = !shipment.refused && !shipment.conflict
   const when = formatDateTime(shipment.created_at, lang)
   const final = shipment.final_cents === null ? '' : formatUsd(shipment.final_cents, lang)
+  const reason = reweighReason(shipment)
 
   return (
     <>
@@ -73,6 +76,12 @@ function ShipmentView({ shipment }: { shipment: LocalShipment }) {
           </Button>
         </div>
       )}
+      {reason && (
+        <p data-testid="reweigh-reason" className="rounded-2xl border border-violet-300 bg-violet-50 p-5 font-medium dark:border-violet-800 dark:bg-violet-950">
+          <Trans>We are weighing your box again: {reason}. You will approve the new charge once it is ready.</Trans>
+        </p>
+      )}
+      {shipment.status === 'requested' && settled && <ShipmentPackagesEditor shipment={shipment} packages={packages} userId={user.id} />}
       <ShipmentSummary shipment={shipment} packages={packages} />
       <ShipmentDocuments shipment={shipment} customerId={user.id} />
       {shipment.status === 'requested' && settled && (
