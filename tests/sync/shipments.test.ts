@@ -145,7 +145,7 @@ describe('a customer’s request', () => {
     const [kept, removed] = await waitingPackages()
     const [added] = await waitingPackages()
     const owner = await asCustomer()
-    const id = await queueShipmentRequest(customerId, request([kept!.id, removed!.id]), priceShipment(buildRates, { plan: 'basic', actualLb: 8, volumetricLb: 0, service: 'express', insurance: true, declaredTotalCents: 10_000, packageCount: 2 }))
+    const id = await queueShipmentRequest(customerId, request([kept!.id, removed!.id]), priceShipment(buildRates, { plan: 'basic', actualLb: decimal(8), volumetricLb: decimal(0), service: 'express', insurance: true, declaredTotalCents: 10_000, packageCount: 2 }))
     await flush(customer, owner)
     const before = await onServer(id)
     await queueShipmentPackages(customerId, id, [kept!.id, added!.id])
