@@ -262,6 +262,27 @@ describe('send-push on the stand-in', () => {
     expect(await localhost.pushes()).toEqual([])
   })
 
+  it("a customer whose push service hangs never holds up another customer's push", async () => {
+    // A push service that takes requests and never answers: each attempt waits out its 10 s.
+    const held: Socket[] = []
+    const hanging = createServer((request) => held.push(request.socket))
+    await new Promise<void>((resolve) => hanging.listen(0, '127.0.0.1', resolve))
+    try {
+      const stuck = await newCustomer()
+      await subscribe(stuck.client, `http://127.0.0.1:${(hanging.address() as AddressInfo).port}/push/${randomUUID()}`)
+      await registerPackage(stuck.id)
+      await eventually('the hanging push service asked', async () => (held.length > 0 ? true : undefined))
+
+      const other = await newCustomer()
+      const browser = await subscribe(other.client)
+      const { packageId } = await registerPackage(other.id)
+      await pushed(browser, await notificationOf(packageId, 'package_received'))
+    } finally {
+      hanging.closeAllConnections()
+      await new Promise((resolve) => hanging.close(resolve))
+    }
+  })
+
   it('a kind the customer muted is not pushed', async () => {
     const customer = await newCustomer()
     await customer.client.rpc('set_push_preferences', { p_op_id: randomUUID(), p_push_muted: ['package_received'] }).throwOnError()
