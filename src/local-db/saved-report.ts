@@ -1,11 +1,16 @@
 import { useLiveQuery } from 'dexie-react-hooks'
 import { db, type SavedReport } from './db'
+import { assertOwner, type DeviceOwner } from './owner'
 
 /** The last report viewed, as the device saved it (null when none; undefined while it is read). */
 export function useSavedReport<Report>(): SavedReport<Report> | null | undefined {
   return useLiveQuery(async () => ((await db.reports.get('last')) ?? null) as SavedReport<Report> | null, [])
 }
 
-export async function saveReport<Report>(request: SavedReport['request'], report: Report): Promise<void> {
-  await db.reports.put({ key: 'last', request, report, fetchedAt: Date.now() })
+/** Keeps `report` as the last one viewed, unless `owner` (who asked for it) no longer owns the device's data. */
+export function saveReport<Report>(owner: DeviceOwner, request: SavedReport['request'], report: Report): Promise<void> {
+  return db.transaction('rw', [db.reports, db.owner], async () => {
+    await assertOwner(owner)
+    await db.reports.put({ key: 'last', request, report, fetchedAt: Date.now() })
+  })
 }

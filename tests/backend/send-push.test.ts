@@ -3,11 +3,12 @@ import { getEventListeners } from 'node:events'
 import { createServer, type IncomingMessage } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
 import type { SupabaseClient } from '@supabase/supabase-js'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import webPush from 'web-push'
 import { businessInfo } from '../../src/components/business-info'
 import { isAllowedPushEndpoint } from '../../supabase/functions/send-push/allowed-endpoint.ts'
 import { DEFAULT_VAPID_SUBJECT } from '../../supabase/functions/send-push/config.ts'
+import { deliverNotification, MAX_SUBSCRIPTIONS_PER_NOTIFICATION } from '../../supabase/functions/send-push/deliver-notification.ts'
 import { sendPushHandler } from '../../supabase/functions/send-push/handler.ts'
 import { retryDelayMs } from '../../supabase/functions/send-push/retry-policy.ts'
 import { SUPABASE_LOCAL_ANON_KEY, SUPABASE_LOCAL_SERVICE_ROLE_KEY } from '../../supabase/local/keys'
@@ -72,6 +73,20 @@ describe('retry delays', () => {
     expect(retryDelayMs({ ...policy, maxDelayMs: 60_000 }, 1, 'Sat, 28 Nov 2026 12:00:30 GMT', now)).toBe(30_000)
     expect(retryDelayMs(policy, 2, 'soon', now)).toBe(200)
   })
+})
+
+it('one notification goes to at most 10 browsers, however many the database lists', async () => {
+  const subscriptions = Array.from({ length: 25 }, (_, n) => ({ endpoint: `https://not-a-push-service.example/${n}`, p256dh: 'key', auth: 'secret', locale: 'es' }))
+  const notification = { id: randomUUID(), kind: 'package_received', payload: {}, created_at: new Date().toISOString() }
+  vi.stubGlobal('fetch', async () => Response.json({ notification, subscriptions }))
+  try {
+    const config = { supabaseUrl: 'http://db.test', serviceRoleKey: 'service', vapid: { publicKey: '', privateKey: '', subject: DEFAULT_VAPID_SUBJECT }, extraPushHosts: [] }
+    const summary = await deliverNotification(notification.id, config, { policy: { attempts: 1, baseDelayMs: 0, maxDelayMs: 0 }, log: () => {} })
+    expect(MAX_SUBSCRIPTIONS_PER_NOTIFICATION).toBe(10)
+    expect(summary).toEqual({ sent: 0, forgotten: 0, skipped: 10, failed: 0 })
+  } finally {
+    vi.unstubAllGlobals()
+  }
 })
 
 it('the default VAPID subject is the business’s contact address', () => {

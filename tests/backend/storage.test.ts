@@ -104,17 +104,18 @@ describe('documents (private: a customer\'s folder, admins read)', () => {
     expect((await owner.storage.from('documents').list()).data).toEqual([expect.objectContaining({ name: ownerId, id: null })])
   })
 
-  it('a remove the caller may not do removes nothing; their own goes, file and all', async () => {
+  it('an uploaded document stays as it was: nobody removes or overwrites it, its customer included', async () => {
     const path = `${ownerId}/${randomUUID()}.pdf`
     await owner.storage.from('documents').upload(path, pdf())
-    expect(await other.storage.from('documents').remove([path])).toEqual({ data: [], error: null })
+    for (const caller of [other, owner]) expect(await caller.storage.from('documents').remove([path])).toEqual({ data: [], error: null })
+    expect((await owner.storage.from('documents').upload(path, new Blob(['%PDF-1.4\nother\n'], { type: 'application/pdf' }), { upsert: true })).error).not.toBeNull()
+    expect((await owner.storage.from('documents').update(path, pdf())).error).not.toBeNull()
     expect(await storedAnywhere('documents', path)).toBe(1)
-    expect((await owner.storage.from('documents').remove([path])).data).toEqual([expect.objectContaining({ name: path })])
-    expect(await storedAnywhere('documents', path)).toBe(0)
+    expect(await text((await owner.storage.from('documents').download(path)).data)).toBe('%PDF-1.4\n%%EOF\n')
   })
 })
 
-describe('avatars (public: anyone reads, each user writes their folder)', () => {
+describe('avatars (public by URL: anyone reads a file, nobody lists others\' folders; each user writes their folder)', () => {
   it('a public URL answers without a token; another user\'s folder is refused', async () => {
     const path = `${otherId}/${randomUUID()}.jpg`
     expect((await other.storage.from('avatars').upload(path, jpeg())).error).toBeNull()
@@ -122,6 +123,16 @@ describe('avatars (public: anyone reads, each user writes their folder)', () => 
     expect(response.status).toBe(200)
     expect((await owner.storage.from('avatars').upload(`${otherId}/${randomUUID()}.jpg`, jpeg())).error).toMatchObject({ statusCode: '403' })
     expect((await fetch(`${standIn.url}/storage/v1/object/public/documents/${ownerId}/x.pdf`)).status).toBe(400)
+  })
+
+  it('listing the bucket names nobody else: the anon key gets nothing, a user only their own folder', async () => {
+    const path = `${ownerId}/${randomUUID()}.jpg`
+    expect((await owner.storage.from('avatars').upload(path, jpeg())).error).toBeNull()
+    expect((await newClient(standIn.url).storage.from('avatars').list()).data).toEqual([])
+    expect((await newClient(standIn.url).storage.from('avatars').list(ownerId)).data).toEqual([])
+    expect((await other.storage.from('avatars').list(ownerId)).data).toEqual([])
+    expect((await other.storage.from('avatars').list()).data?.map((entry) => entry.name)).not.toContain(ownerId)
+    expect((await owner.storage.from('avatars').list(ownerId)).data?.map((entry) => entry.name)).toContain(path.split('/')[1])
   })
 })
 

@@ -63,6 +63,29 @@ describe.each(engines)('$engine', ({ open }) => {
     expect(await endpointsOf(ana)).toEqual([])
   })
 
+  it("an endpoint moves to another user only with its auth secret: knowing it is not enough", async () => {
+    const [ana, ben] = [await createApiUser(db), await createApiUser(db)]
+    const sub = subscription()
+    await save(ana, sub)
+    const refusal = await save(ben, { ...sub, auth: base64url(16) }).catch((error: { code: string; hint: string }) => error)
+    expect(refusal).toMatchObject({ code: '42501', hint: 'push_endpoint_taken' })
+    expect(await ownerOf(sub.endpoint)).toBe(ana.sub)
+  })
+
+  it('a user keeps their 10 latest browsers: saving an 11th drops the oldest, and the sender never gets more than 10', async () => {
+    const customer = await createApiUser(db)
+    const subs = Array.from({ length: 11 }, subscription)
+    for (const sub of subs) await save(customer, sub)
+    expect(await endpointsOf(customer)).toEqual(subs.slice(1).map((sub) => sub.endpoint).sort())
+
+    const older = Array.from({ length: 2 }, subscription)
+    for (const sub of older) {
+      await db.owner(`insert into public.push_subscriptions (endpoint, user_id, p256dh, auth, locale, updated_at) values ($1, $2, $3, $4, 'es', now() - interval '1 day')`, [sub.endpoint, customer.sub, sub.p256dh, sub.auth])
+    }
+    const { notificationId } = await register(customer)
+    expect((await deliveries(notificationId)).subscriptions.map((row) => row.endpoint).sort()).toEqual(subs.slice(1).map((sub) => sub.endpoint).sort())
+  })
+
   it('only its owner removes a subscription, and nobody writes the table directly', async () => {
     const [ana, ben] = [await createApiUser(db), await createApiUser(db)]
     const sub = subscription()

@@ -60,13 +60,23 @@ describe.each(engines)('$engine', ({ open }) => {
     expect(await sees(other, 'documents', name)).toBe(false)
   })
 
-  it('avatars: anyone reads; each user writes, replaces and removes only in their own folder', async () => {
+  it('documents: an uploaded file is never replaced or removed by its customer (a new invoice is a new file)', async () => {
+    const name = await stored('documents', `${owner.sub}/${randomUUID()}.pdf`)
+    const changed = await db.attempt(owner, (query) => query(`update storage.objects set metadata = '{"size": 1}' where bucket_id = 'documents' and name = $1 returning name`, [name]))
+    const removed = await db.attempt(owner, (query) => query(`delete from storage.objects where bucket_id = 'documents' and name = $1 returning name`, [name]))
+    expect(changed).toMatchObject({ ok: true, value: [] })
+    expect(removed).toMatchObject({ ok: true, value: [] })
+    expect(await db.owner(`select 1 from storage.objects where bucket_id = 'documents' and name = $1 and metadata is null`, [name])).toHaveLength(1)
+  })
+
+  it('avatars: read by URL only, so nobody lists them: each user sees, writes, replaces and removes only their own folder', async () => {
     expect(await canWrite(other, 'avatars', `${other.sub}/${randomUUID()}.jpg`)).toBe(true)
     expect(await canWrite(other, 'avatars', `${owner.sub}/${randomUUID()}.jpg`)).toBe(false)
     expect(await canWrite(null, 'avatars', `${owner.sub}/${randomUUID()}.jpg`)).toBe(false)
     const name = await stored('avatars', `${owner.sub}/${randomUUID()}.jpg`)
-    expect(await sees(null, 'avatars', name)).toBe(true)
-    expect(await sees(other, 'avatars', name)).toBe(true)
+    expect(await sees(null, 'avatars', name)).toBe(false)
+    expect(await sees(other, 'avatars', name)).toBe(false)
+    expect(await sees(owner, 'avatars', name)).toBe(true)
     const removed = async (caller: User) => (await db.attempt(caller, (query) => query(`delete from storage.objects where bucket_id = 'avatars' and name = $1 returning name`, [name]))) as { ok: true; value: unknown[] }
     expect((await removed(other)).value).toEqual([])
     expect((await removed(owner)).value).toEqual([{ name }])

@@ -229,9 +229,10 @@ describe.each(engines)('$engine', ({ open }) => {
       packages: { id: string; events: unknown[] }[]
       profiles: { id: string }[]
       has_more: boolean
+      next: { created_at: string; id: string } | null
     }
-    const search = async (query: string, limit = 50, offset = 0, user: User = admin) =>
-      ((await db.as(user)<{ found: Found }>(`select public.search_history($1, $2, $3) as found`, [query, limit, offset])) as [{ found: Found }])[0].found
+    const search = async (query: string, limit = 50, after: Found['next'] = null, user: User = admin) =>
+      ((await db.as(user)<{ found: Found }>(`select public.search_history($1, $2, $3) as found`, [query, limit, after])) as [{ found: Found }])[0].found
 
     it('finds old packages by part of the tracking number, in any case, with their history and owner', async () => {
       const found = await search('ldtrack000')
@@ -249,12 +250,30 @@ describe.each(engines)('$engine', ({ open }) => {
       }
     })
 
-    it('pages newest first and says when there is more', async () => {
+    it('pages newest first after the last row shown, and says when there is more', async () => {
       const first = await search('oldtrack', 2)
-      const second = await search('oldtrack', 2, 2)
+      const second = await search('oldtrack', 2, first.next)
       expect(first.has_more).toBe(true)
-      expect(second.has_more).toBe(false)
+      expect(second).toMatchObject({ has_more: false, next: null })
       expect([...first.packages, ...second.packages].map((pkg) => pkg.id).sort()).toEqual([ids.oldDelivered, ids.oldDelivered2, ids.oldOpen].sort())
+    })
+
+    it('never lists a row twice nor skips one when packages are added or changed between pages', async () => {
+      const paged: string[] = []
+      for (const n of [1, 2, 3, 4, 5]) paged.push(await insertPackage(recentCustomer.sub, `PAGETRACK00${n}`))
+      const first = await search('pagetrack', 2)
+      await insertPackage(recentCustomer.sub, 'PAGETRACK006')
+      for (const pkg of first.packages) await db.owner(`update public.packages set status = 'transito' where id = $1`, [pkg.id])
+      const second = await search('pagetrack', 2, first.next)
+      await db.owner(`update public.packages set meta = '{"note": "moved"}' where id = $1`, [second.packages[0]!.id])
+      const third = await search('pagetrack', 2, second.next)
+      const listed = [first, second, third].flatMap((page) => page.packages.map((pkg) => pkg.id))
+      expect(third.has_more).toBe(false)
+      expect(listed.sort()).toEqual(paged.sort())
+    })
+
+    it('refuses a cursor that is not the last row of a page', async () => {
+      await expect(db.attempt(admin, (query) => query(`select public.search_history('oldtrack', 2, '{"id": "x"}')`))).resolves.toMatchObject({ ok: false, code: '22023' })
     })
 
     it('takes % and _ literally', async () => {

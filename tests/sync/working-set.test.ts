@@ -102,7 +102,7 @@ it('a package that closes moves from the open part to the closed part, and shows
 })
 
 it('the history search finds the old packages; opening them keeps them, with their history, through the next syncs', async () => {
-  const { data, error } = await admin.rpc('search_history', { p_query: 'hist2025', p_limit: 50, p_offset: 0 })
+  const { data, error } = await admin.rpc('search_history', { p_query: 'hist2025', p_limit: 50 })
   expect(error).toBeNull()
   const found = data as { packages: PackageRow[]; profiles: PulledProfile[]; has_more: boolean }
   expect(found.packages.map((pkg) => pkg.tracking_code).sort()).toEqual(pastTracking)

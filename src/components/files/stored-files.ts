@@ -1,4 +1,5 @@
 import { db, type UploadBucket } from '@/local-db/db'
+import { assertOwner, readOwner } from '@/local-db/owner'
 import { getSupabase } from '@/remote/client'
 
 export const fileKey = (bucket: UploadBucket, path: string) => `${bucket}/${path}`
@@ -20,6 +21,7 @@ async function urlOf(bucket: UploadBucket, path: string): Promise<string> {
  * and kept, so it opens offline afterwards. A file still waiting to upload comes from the queue.
  */
 export async function loadStoredFile(bucket: UploadBucket, path: string): Promise<Blob> {
+  const fetchedFor = await readOwner()
   const key = fileKey(bucket, path)
   const seen = await db.seenFiles.get(key)
   if (seen) return blobOf(seen.bytes, seen.contentType)
@@ -32,6 +34,12 @@ export async function loadStoredFile(bucket: UploadBucket, path: string): Promis
   if (!response.ok) throw new Error(`${response.status} ${response.statusText}`)
   const bytes = await response.arrayBuffer()
   const contentType = response.headers.get('content-type') ?? 'application/octet-stream'
-  await db.seenFiles.put({ key, bytes, contentType, seenAt: Date.now() })
+  // Kept only while the session that fetched it still owns this device's data (one that ended writes nothing).
+  if (fetchedFor) {
+    await db.transaction('rw', [db.seenFiles, db.owner], async () => {
+      await assertOwner(fetchedFor)
+      await db.seenFiles.put({ key, bytes, contentType, seenAt: Date.now() })
+    })
+  }
   return blobOf(bytes, contentType)
 }

@@ -16,11 +16,14 @@ export interface DeliverySummary {
 
 type Outcome = keyof DeliverySummary
 
+/** The most browsers one notification is pushed to, whatever the database answers (it keeps 10 a user too). */
+export const MAX_SUBSCRIPTIONS_PER_NOTIFICATION = 10
+
 /** null when there is no such notification. */
 export async function deliverNotification(notificationId: string, config: SendPushConfig, context: SendContext): Promise<DeliverySummary | null> {
   const deliveries = await fetchPushDeliveries(config, notificationId, context.signal)
   if (!deliveries) return null
-  const outcomes = await Promise.all(deliveries.subscriptions.map((subscription) => deliverTo(subscription, deliveries, config, context)))
+  const outcomes = await Promise.all(deliveries.subscriptions.slice(0, MAX_SUBSCRIPTIONS_PER_NOTIFICATION).map((subscription) => deliverTo(subscription, deliveries, config, context)))
   const summary: DeliverySummary = { sent: 0, forgotten: 0, skipped: 0, failed: 0 }
   for (const outcome of outcomes) summary[outcome] += 1
   return summary

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import type { PackageRow, PulledProfile } from '@/local-db/rows'
-import { historyQueryMinLength, searchHistory } from '@/remote/history'
+import { historyQueryMinLength, searchHistory, type HistoryCursor } from '@/remote/history'
 import { useConnectivityStore } from '@/stores/connectivity-store'
 
 const pageSize = 20
@@ -20,6 +20,7 @@ export type HistorySearch =
 /** What one query (and try) found so far, a page at a time. */
 interface Results extends Found {
   key: string
+  next: HistoryCursor | null
   loadingMore: boolean
   failure: string | null
 }
@@ -28,7 +29,7 @@ const failureOf = (error: unknown) => (error instanceof Error ? error.message : 
 
 /**
  * The whole history searched on the server for `query` (at least 3 characters), a page at a time
- * (`more` adds the next); offline it says so. A newer query cancels the request of an older one,
+ * (`more` adds the next, starting after the last row shown); offline it says so. A newer query cancels the request of an older one,
  * and an answer to an older query is never shown for a newer one.
  */
 export function useHistorySearch(query: string): HistorySearch {
@@ -42,10 +43,10 @@ export function useHistorySearch(query: string): HistorySearch {
   useEffect(() => {
     if (!searchable || !reachable) return
     const controller = new AbortController()
-    searchHistory(trimmed, 0, pageSize, controller.signal).then(
+    searchHistory(trimmed, null, pageSize, controller.signal).then(
       (page) => setResults({ key, ...page, loadingMore: false, failure: null }),
       (error: unknown) => {
-        if (!controller.signal.aborted) setResults({ key, packages: [], profiles: [], hasMore: false, loadingMore: false, failure: failureOf(error) })
+        if (!controller.signal.aborted) setResults({ key, packages: [], profiles: [], hasMore: false, next: null, loadingMore: false, failure: failureOf(error) })
       },
     )
     return () => controller.abort()
@@ -59,11 +60,11 @@ export function useHistorySearch(query: string): HistorySearch {
 
   const more = () => {
     setResults({ ...current, loadingMore: true })
-    searchHistory(trimmed, current.packages.length, pageSize).then(
+    searchHistory(trimmed, current.next, pageSize).then(
       (page) =>
         setResults((latest) =>
           latest?.key === key
-            ? { ...latest, packages: [...latest.packages, ...page.packages], profiles: [...latest.profiles, ...page.profiles], hasMore: page.hasMore, loadingMore: false }
+            ? { ...latest, packages: [...latest.packages, ...page.packages], profiles: [...latest.profiles, ...page.profiles], hasMore: page.hasMore, next: page.next, loadingMore: false }
             : latest,
         ),
       (error: unknown) => setResults((latest) => (latest?.key === key ? { ...latest, loadingMore: false, failure: failureOf(error) } : latest)),

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react'
 import type { SavedReport } from '@/local-db/db'
+import { readOwner } from '@/local-db/owner'
 import { saveReport, useSavedReport } from '@/local-db/saved-report'
 import { fetchAdminReport, type AdminReport, type ReportRequest } from '@/remote/reports'
 import { useConnectivityStore } from '@/stores/connectivity-store'
@@ -37,10 +38,12 @@ export function useReport(): ReportView {
     if (!key || !from || !to || !bucket || !reachable) return
     const controller = new AbortController()
     const asked = { from, to, bucket }
+    const askedBy = readOwner()
     fetchAdminReport(asked, controller.signal)
       .then(async (report) => {
-        if (controller.signal.aborted) return
-        await saveReport(asked, report)
+        const owner = await askedBy
+        if (controller.signal.aborted || !owner) return
+        await saveReport(owner, asked, report)
         setOutcome({ key, failure: null })
       })
       .catch((error: unknown) => {
