@@ -1,3 +1,4 @@
+import { miamiDayNumber } from './miami-day'
 import { planTerms, type PlanId } from './plans'
 
 /** A package waiting at the warehouse, where free storage counts down. */
@@ -18,15 +19,13 @@ export function arrivalOf(pkg: StoredPackage): string {
 
 /**
  * Whole free storage days left for a waiting package (0 on its last day, negative once it has
- * ended), or null for packages that are not waiting. Counted in calendar days where the user is.
+ * ended), or null for packages that are not waiting. Counted in Miami calendar days, like the
+ * database's reminders and reports, whatever the device's time zone.
  */
 export function storageDaysLeft(pkg: StoredPackage, plan: PlanId = 'basic', now = new Date()): number | null {
   if (!waitingStatuses.has(pkg.status)) return null
-  const arrival = new Date(arrivalOf(pkg))
-  const lastFreeDay = new Date(arrival.getFullYear(), arrival.getMonth(), arrival.getDate() + planTerms[plan].freeStorageDays)
-  const today = new Date(now.getFullYear(), now.getMonth(), now.getDate())
-  // Rounded: a day across a daylight-saving change is 23 or 25 hours long.
-  return Math.round((lastFreeDay.getTime() - today.getTime()) / 86_400_000)
+  const lastFreeDay = miamiDayNumber(new Date(arrivalOf(pkg))) + planTerms[plan].freeStorageDays
+  return lastFreeDay - miamiDayNumber(now)
 }
 
 export const isStorageEnding = (daysLeft: number | null): daysLeft is number => daysLeft !== null && daysLeft <= storageWarningDays

@@ -1,5 +1,6 @@
 import type { I18n } from '@lingui/core'
-import { msg } from '@lingui/core/macro'
+import { msg, plural } from '@lingui/core/macro'
+import { storageWarningDays } from '@/business-rules/storage'
 import { statusLabels } from '@/components/package-status-labels'
 import { formatUsd } from '@/i18n/format'
 import type { Lang } from '@/i18n/locales'
@@ -30,8 +31,13 @@ export function notificationText(notification: NotificationRow, i18n: I18n, lang
       const outbound = payload.outbound_tracking ?? ''
       return { title: i18n._(msg`Your shipment is on its way`), detail: carrier ? i18n._(msg`${carrier}, tracking number ${outbound}.`) : null }
     }
-    case 'storage_ending':
-      return { title: i18n._(msg`The free storage of package ${tracking} ends in 5 days`), detail: null }
+    case 'storage_ending': {
+      const days = payload.days_left ?? storageWarningDays
+      return {
+        title: i18n._(msg`The free storage of package ${tracking} ends in ${plural(days, { one: '# day', other: '# days' })}`),
+        detail: null,
+      }
+    }
     case 'storage_last_day':
       return { title: i18n._(msg`Today is the last day of free storage for package ${tracking}`), detail: null }
   }

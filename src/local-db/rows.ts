@@ -181,6 +181,8 @@ export interface NotificationPayload {
   final_cents?: number
   carrier?: string
   outbound_tracking?: string
+  /** Free storage days left when a storage reminder was made (absent on reminders made before it was told). */
+  days_left?: number
 }
 
 /** Something a customer is told of (public.notifications): made by the database, never by a device. */

@@ -1,0 +1,24 @@
+import { setupI18n } from '@lingui/core'
+import { describe, expect, it } from 'vitest'
+import type { NotificationRow } from '@/local-db/rows'
+import { messages as en } from '../../locales/en/notifications.po'
+import { messages as es } from '../../locales/es/notifications.po'
+import { notificationText } from './notification-text'
+
+const i18n = setupI18n({ messages: { es, en } })
+const reminder = (payload: NotificationRow['payload']): NotificationRow => ({ id: 'n1', kind: 'storage_ending', payload, created_at: '2026-03-01T13:00:00Z', read_at: null })
+
+describe('a storage reminder', () => {
+  it('says the days really left, in both languages', () => {
+    i18n.activate('en')
+    expect(notificationText(reminder({ tracking_code: 'TBA1', days_left: 3 }), i18n, 'en').title).toBe('The free storage of package TBA1 ends in 3 days')
+    expect(notificationText(reminder({ tracking_code: 'TBA1', days_left: 1 }), i18n, 'en').title).toBe('The free storage of package TBA1 ends in 1 day')
+    i18n.activate('es')
+    expect(notificationText(reminder({ tracking_code: 'TBA1', days_left: 4 }), i18n, 'es').title).toBe('El almacenaje gratis del paquete TBA1 termina en 4 días')
+  })
+
+  it('made before it carried the days left, says the five days it was made at', () => {
+    i18n.activate('en')
+    expect(notificationText(reminder({ tracking_code: 'TBA1' }), i18n, 'en').title).toBe('The free storage of package TBA1 ends in 5 days')
+  })
+})
