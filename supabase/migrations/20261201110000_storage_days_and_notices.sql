@@ -40,6 +40,9 @@ as $$
   where pl.id = p_plan
 $$;
 
+-- For the reminders and the report, which run as the database owner.
+revoke execute on function public.storage_last_free_day(timestamptz, text) from public, anon, authenticated;
+
 -- A package's status event made by a shipment's step: the step names it md5(its op : the package).
 create function public.is_shipment_step_event(p_event public.package_events, p_shipment_id uuid)
 returns boolean

@@ -33,6 +33,7 @@ it('every table in public has row level security enabled and at least one policy
     'notifications',
     'package_events',
     'packages',
+    'plans',
     'prealert_ops',
     'prealerts',
     'profiles',
