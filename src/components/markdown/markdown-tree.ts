@@ -21,3 +21,19 @@ export interface MarkdownTree extends MarkdownNode {
   type: 'root'
   children: MarkdownNode[]
 }
+
+export const isNode = (value: unknown): value is MarkdownNode => typeof value === 'object' && value !== null && typeof (value as MarkdownNode).type === 'string'
+export const childrenOf = (node: MarkdownNode): MarkdownNode[] => (Array.isArray(node.children) ? node.children.filter(isNode) : [])
+export const textOf = (node: MarkdownNode): string => (typeof node.value === 'string' ? node.value : '')
+
+/** A node's text and its descendants', without recursion. */
+export function plainText(node: MarkdownNode): string {
+  const parts: string[] = []
+  const stack = [node]
+  while (stack.length > 0) {
+    const next = stack.pop()!
+    parts.push(textOf(next))
+    stack.push(...childrenOf(next).reverse())
+  }
+  return parts.join('')
+}

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import type { MarkdownNode } from './markdown-tree'
+import { childrenOf, isNode, plainText, textOf, type MarkdownNode } from './markdown-tree'
 import { safeImageUrl, safeLinkUrl } from './safe-urls'
 
 /** Deeper than this, a node shows as its plain text: nesting a reader can follow, and a stack that never overflows. */
@@ -11,22 +11,6 @@ interface Rendering {
   imagesFrom: string
   definitions: Map<string, string>
   nodes: number
-}
-
-const isNode = (value: unknown): value is MarkdownNode => typeof value === 'object' && value !== null && typeof (value as MarkdownNode).type === 'string'
-const childrenOf = (node: MarkdownNode): MarkdownNode[] => (Array.isArray(node.children) ? node.children.filter(isNode) : [])
-const textOf = (node: MarkdownNode): string => (typeof node.value === 'string' ? node.value : '')
-
-/** A node's text and its descendants', without recursion. */
-function plainText(node: MarkdownNode): string {
-  const parts: string[] = []
-  const stack = [node]
-  while (stack.length > 0) {
-    const next = stack.pop()!
-    parts.push(textOf(next))
-    stack.push(...childrenOf(next).reverse())
-  }
-  return parts.join('')
 }
 
 /** Every `[label]: url` in the body, where `[text][label]` finds its URL. */

@@ -1,5 +1,5 @@
 import { fromMarkdown } from 'mdast-util-from-markdown'
-import type { MarkdownNode, MarkdownTree } from './markdown-tree'
+import { plainText, type MarkdownNode, type MarkdownTree } from './markdown-tree'
 
 /** What a stored node keeps of mdast's: enough to render, nothing of where it came from. */
 const kept = ['type', 'value', 'url', 'alt', 'title', 'identifier', 'depth', 'ordered', 'start'] as const
@@ -9,20 +9,8 @@ const maxDepth = 32
 
 type Mdast = { type: string; value?: unknown; children?: Mdast[] }
 
-/** A node's text and its descendants', without recursion. */
-function textIn(node: Mdast): string {
-  const parts: string[] = []
-  const stack = [node]
-  while (stack.length > 0) {
-    const next = stack.pop()!
-    if (typeof next.value === 'string') parts.push(next.value)
-    if (next.children) stack.push(...[...next.children].reverse())
-  }
-  return parts.join('')
-}
-
 function strip(node: Mdast, depth: number): MarkdownNode {
-  if (depth > maxDepth) return { type: 'text', value: textIn(node) }
+  if (depth > maxDepth) return { type: 'text', value: plainText(node as MarkdownNode) }
   const source = node as Record<string, unknown>
   const out: Record<string, unknown> = {}
   for (const key of kept) if (source[key] !== undefined) out[key] = source[key]
