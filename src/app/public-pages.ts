@@ -1,5 +1,5 @@
 import { createElement, type ComponentType } from 'react'
-import type { RouteObject } from 'react-router'
+import type { LoaderFunctionArgs, RouteObject } from 'react-router'
 import { catalogLoader, type RouteCatalog } from '@/i18n/route-catalogs'
 import type { PageKey } from '@/i18n/slugs'
 
@@ -10,6 +10,21 @@ export const withCatalog =
   (catalogs: RouteCatalog | readonly RouteCatalog[], load: () => Promise<ComponentType>): Lazy =>
   async () => ({ Component: await load(), loader: catalogLoader(typeof catalogs === 'string' ? [catalogs] : catalogs) })
 
+/** A page of the blog or the FAQ: its catalogs, and the content the build read (its hydration data; none in the browser). */
+const withContent =
+  (load: () => Promise<{ Component: ComponentType; loader: (args: LoaderFunctionArgs) => unknown }>): Lazy =>
+  async () => {
+    const { Component, loader } = await load()
+    const loadCatalogs = catalogLoader(['pages'])
+    return {
+      Component,
+      loader: async (args: LoaderFunctionArgs) => {
+        await loadCatalogs(args)
+        return loader(args)
+      },
+    }
+  }
+
 /** Each page under `/:lang` is its own chunk, loaded when first visited (and precached by the service worker). */
 export const publicPages: Partial<Record<PageKey, Lazy>> & { home: Lazy } = {
   home: async () => ({ Component: (await import('@/features/public/home/home-page')).HomePage }),
@@ -17,8 +32,14 @@ export const publicPages: Partial<Record<PageKey, Lazy>> & { home: Lazy } = {
   pricing: withCatalog('pages', async () => (await import('@/features/public/pricing/pricing-page')).PricingPage),
   calculator: withCatalog('content', async () => (await import('@/features/public/calculator/calculator-page')).CalculatorPage),
   tracking: withCatalog('pages', async () => (await import('./routes/tracking-route')).TrackingRoute),
-  faq: withCatalog(['pages', 'content'], async () => (await import('@/features/public/faq/faq-page')).FaqPage),
-  blog: withCatalog(['pages', 'content'], async () => (await import('@/features/public/blog/blog-page')).BlogPage),
+  faq: withContent(async () => {
+    const [{ FaqPage }, { faqLoader }] = await Promise.all([import('@/features/public/faq/faq-page'), import('@/features/public/content/build-content')])
+    return { Component: FaqPage, loader: faqLoader }
+  }),
+  blog: withContent(async () => {
+    const [{ BlogPage }, { blogLoader }] = await Promise.all([import('@/features/public/blog/blog-page'), import('@/features/public/content/build-content')])
+    return { Component: BlogPage, loader: blogLoader }
+  }),
   contact: withCatalog('pages', async () => (await import('@/features/public/contact/contact-page')).ContactPage),
   terms: withCatalog(['pages', 'content'], async () => (await import('@/features/public/legal/terms-page')).TermsPage),
   privacy: withCatalog(['pages', 'content'], async () => (await import('@/features/public/legal/privacy-page')).PrivacyPage),
@@ -29,7 +50,10 @@ export const publicPages: Partial<Record<PageKey, Lazy>> & { home: Lazy } = {
 }
 
 /** A blog article at its own URL, under either slug of the blog. */
-export const blogArticlePage: Lazy = withCatalog(['pages', 'content'], async () => (await import('./routes/blog-article-route')).BlogArticleRoute)
+export const blogArticlePage: Lazy = withContent(async () => {
+  const [{ BlogArticleRoute }, { articleLoader }] = await Promise.all([import('./routes/blog-article-route'), import('@/features/public/content/build-content')])
+  return { Component: BlogArticleRoute, loader: articleLoader }
+})
 
 /** The guard in front of the account screens, and the not-found page: neither is on a public page's first visit. */
 /** The guard, with the account catalog (what it says when the session cannot be opened lives there). */
