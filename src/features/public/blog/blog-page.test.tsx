@@ -83,7 +83,7 @@ describe('blog page', () => {
     expect((await screen.findByRole('alert')).textContent).toMatch(/not available offline/i)
     fireEvent.click(screen.getByRole('button', { name: /back to blog/i }))
     expect(readMore()).toHaveLength(2)
-    expect(document.activeElement?.id).toBe('read-more-a1')
+    expect(document.activeElement?.id).toBe('read-more-save')
   })
 
   it('subscribing to the newsletter says it is not built yet', async () => {

@@ -23,7 +23,8 @@ export function BlogPage() {
   const built = useLoaderData<BlogLoaderData | null>()
   const { data: articles = [], status } = useFresh('articles', built?.articles, fetchArticleSummaries)
   const [filter, setFilter] = useState<BlogFilter>('all')
-  const [openId, setOpenId] = useState<string | null>(null)
+  // By slug: the same in the build's data and the backend's (an in-process build's ids are its own).
+  const [openSlug, setOpenSlug] = useState<string | null>(null)
   const [returnTo, setReturnTo] = useState<string | null>(null)
   const inLang = articles.filter((article) => article.texts[lang])
 
@@ -33,20 +34,20 @@ export function BlogPage() {
 
   // Back from an article, focus returns to the button that opened it.
   useEffect(() => {
-    if (!openId && returnTo) document.getElementById(`read-more-${returnTo}`)?.focus()
-  }, [openId, returnTo])
+    if (!openSlug && returnTo) document.getElementById(`read-more-${returnTo}`)?.focus()
+  }, [openSlug, returnTo])
 
   return (
     <>
       <PageIntro title={t`Blog`} description={t`Guides, savings tips and news for shopping in the USA from abroad.`} />
       <div className="mx-auto max-w-6xl space-y-10 px-4 pb-16">
-        {openId ? (
+        {openSlug ? (
           <OpenArticle
-            id={openId}
+            slug={openSlug}
             lang={lang}
             onBack={() => {
-              setReturnTo(openId)
-              setOpenId(null)
+              setReturnTo(openSlug)
+              setOpenSlug(null)
             }}
           />
         ) : (
@@ -73,7 +74,7 @@ export function BlogPage() {
                 <Trans>The articles could not be loaded. Check your connection and try again.</Trans>
               </p>
             )}
-            <ul className="grid gap-6 sm:grid-cols-2">
+            <ul aria-busy={status === 'loading'} className="grid gap-6 sm:grid-cols-2">
               {filterArticles(inLang, filter).map((article) => {
                 const text = article.texts[lang]!
                 return (
@@ -85,9 +86,9 @@ export function BlogPage() {
                       <ArticleMeta article={article} />
                       <p className="flex-1 text-slate-600 dark:text-slate-400">{text.excerpt}</p>
                       <button
-                        id={`read-more-${article.id}`}
+                        id={`read-more-${text.slug}`}
                         type="button"
-                        onClick={() => setOpenId(article.id)}
+                        onClick={() => setOpenSlug(text.slug)}
                         className="self-start font-semibold text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-500 dark:text-brand-100"
                       >
                         <Trans>Read more</Trans>

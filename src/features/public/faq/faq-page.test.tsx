@@ -39,7 +39,8 @@ afterEach(() => {
 describe('FAQ', () => {
   it('shows the answers the page has in its language, all closed, and a link to contact', async () => {
     await renderFaq('en')
-    expect(screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)).toEqual(['How do I get my Miami address?', 'Only in English?', 'Maximum weight?'])
+    for (const question of ['How do I get my Miami address?', 'Only in English?', 'Maximum weight?']) expect(screen.getByRole('button', { name: question })).toBeTruthy()
+    expect(questions()).toHaveLength(3)
     expect(open()).toHaveLength(0)
     expect(screen.getByRole('link', { name: 'Contact us' }).getAttribute('href')).toBe('/en/contact')
   })

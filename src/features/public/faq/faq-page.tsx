@@ -31,7 +31,9 @@ export function FaqPage() {
             <Trans>The answers could not be loaded. Check your connection and try again.</Trans>
           </p>
         )}
-        <Accordion items={entries.map(({ question, answer }) => ({ question, answer: <p>{answer}</p> }))} />
+        <div aria-busy={status === 'loading'}>
+          <Accordion items={entries.map(({ question, answer }) => ({ question, answer: <p>{answer}</p> }))} />
+        </div>
         <p className="text-center text-slate-700 dark:text-slate-300">
           <Trans>
             Still have questions?{' '}
