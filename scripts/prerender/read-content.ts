@@ -1,4 +1,6 @@
+import { tsImport } from 'tsx/esm/api'
 import { DEFAULT_PORT, SUPABASE_LOCAL_ANON_KEY } from '../../supabase/local/keys.ts'
+import type * as StandInServer from '../../supabase/local/server.ts'
 import type { BuildContent, ContentApi, PrerenderEntry } from './write-pages.ts'
 
 /** How long the build waits for the backend to answer before it reads the migrations' content instead. */
@@ -28,7 +30,8 @@ async function answers(api: ContentApi): Promise<boolean> {
 export async function readBuildContent(entry: PrerenderEntry, env: Record<string, string>): Promise<{ content: BuildContent; from: string }> {
   const api = { url: (env.VITE_SUPABASE_URL || `http://127.0.0.1:${DEFAULT_PORT}`).replace(/\/+$/, ''), anonKey: env.VITE_SUPABASE_ANON_KEY || SUPABASE_LOCAL_ANON_KEY }
   if (await answers(api)) return { content: await read(entry, api), from: api.url }
-  const { startStandIn } = await import('../../supabase/local/server.ts')
+  // Loaded by tsx when needed, not bundled into the Vite config with everything the stand-in imports.
+  const { startStandIn } = (await tsImport('../../supabase/local/server.ts', import.meta.url)) as typeof StandInServer
   const standIn = await startStandIn({ port: 0, quiet: true, devMail: false, log: () => {} })
   try {
     return { content: await read(entry, { url: standIn.url, anonKey: SUPABASE_LOCAL_ANON_KEY }), from: 'the migrations (no backend answered at ' + api.url + ')' }

@@ -73,7 +73,7 @@ test('blog: category filters, inline article and back, newsletter notice', async
   await main.getByRole('button', { name: 'Todos', exact: true }).click()
   await expect(title(seeded[2]!)).toBeVisible()
 
-  const readCustoms = () => main.getByRole('listitem').filter({ has: title(seeded[2]!) }).getByRole('button', { name: /leer más/i })
+  const readCustoms = () => main.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 2, name: seeded[2], exact: true }) }).getByRole('button', { name: /leer más/i })
   await readCustoms().click()
   await expect(main.getByRole('article')).toContainText('70 lbs (32 kg)')
   await main.getByRole('button', { name: /volver al blog/i }).click()
