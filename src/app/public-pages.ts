@@ -1,5 +1,5 @@
 import { createElement, type ComponentType } from 'react'
-import type { LoaderFunctionArgs, RouteObject } from 'react-router'
+import type { RouteObject } from 'react-router'
 import { catalogLoader, type RouteCatalog } from '@/i18n/route-catalogs'
 import type { PageKey } from '@/i18n/slugs'
 
@@ -10,21 +10,6 @@ export const withCatalog =
   (catalogs: RouteCatalog | readonly RouteCatalog[], load: () => Promise<ComponentType>): Lazy =>
   async () => ({ Component: await load(), loader: catalogLoader(typeof catalogs === 'string' ? [catalogs] : catalogs) })
 
-/** A page of the blog or the FAQ: its catalogs, and the content the build read (its hydration data; none in the browser). */
-const withContent =
-  (load: () => Promise<{ Component: ComponentType; loader: (args: LoaderFunctionArgs) => unknown }>): Lazy =>
-  async () => {
-    const { Component, loader } = await load()
-    const loadCatalogs = catalogLoader(['pages'])
-    return {
-      Component,
-      loader: async (args: LoaderFunctionArgs) => {
-        await loadCatalogs(args)
-        return loader(args)
-      },
-    }
-  }
-
 /** Each page under `/:lang` is its own chunk, loaded when first visited (and precached by the service worker). */
 export const publicPages: Partial<Record<PageKey, Lazy>> & { home: Lazy } = {
   home: async () => ({ Component: (await import('@/features/public/home/home-page')).HomePage }),
@@ -32,14 +17,9 @@ export const publicPages: Partial<Record<PageKey, Lazy>> & { home: Lazy } = {
   pricing: withCatalog('pages', async () => (await import('@/features/public/pricing/pricing-page')).PricingPage),
   calculator: withCatalog('content', async () => (await import('@/features/public/calculator/calculator-page')).CalculatorPage),
   tracking: withCatalog('pages', async () => (await import('./routes/tracking-route')).TrackingRoute),
-  faq: withContent(async () => {
-    const [{ FaqPage }, { faqLoader }] = await Promise.all([import('@/features/public/faq/faq-page'), import('@/features/public/content/build-content')])
-    return { Component: FaqPage, loader: faqLoader }
-  }),
-  blog: withContent(async () => {
-    const [{ BlogPage }, { blogLoader }] = await Promise.all([import('@/features/public/blog/blog-page'), import('@/features/public/content/build-content')])
-    return { Component: BlogPage, loader: blogLoader }
-  }),
+  // Their route modules bring the loaders that carry the build's content into the hydration data.
+  faq: () => import('@/features/public/faq/faq-route'),
+  blog: () => import('@/features/public/blog/blog-route'),
   contact: withCatalog('pages', async () => (await import('@/features/public/contact/contact-page')).ContactPage),
   terms: withCatalog(['pages', 'content'], async () => (await import('@/features/public/legal/terms-page')).TermsPage),
   privacy: withCatalog(['pages', 'content'], async () => (await import('@/features/public/legal/privacy-page')).PrivacyPage),
@@ -50,10 +30,7 @@ export const publicPages: Partial<Record<PageKey, Lazy>> & { home: Lazy } = {
 }
 
 /** A blog article at its own URL, under either slug of the blog. */
-export const blogArticlePage: Lazy = withContent(async () => {
-  const [{ BlogArticleRoute }, { articleLoader }] = await Promise.all([import('./routes/blog-article-route'), import('@/features/public/content/build-content')])
-  return { Component: BlogArticleRoute, loader: articleLoader }
-})
+export const blogArticlePage: Lazy = () => import('./routes/blog-article-route')
 
 /** The guard in front of the account screens, and the not-found page: neither is on a public page's first visit. */
 /** The guard, with the account catalog (what it says when the session cannot be opened lives there). */

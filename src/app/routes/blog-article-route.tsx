@@ -4,7 +4,7 @@ import { PageMeta } from '@/components/page-meta'
 import { ArticleLoading, ArticleMissing } from '@/features/public/blog/article-missing'
 import { ArticleView } from '@/features/public/blog/article-view'
 import { canonicalPlace, usePublishedArticle } from '@/features/public/blog/use-published-article'
-import type { ArticleLoaderData } from '@/features/public/content/build-content'
+import { articleLoader, contentLoader, type ArticleLoaderData } from '@/features/public/content/build-content'
 import { paths, useLang } from '@/i18n/paths'
 import { NotFoundPage } from '../layout/not-found-page'
 
@@ -13,6 +13,8 @@ import { NotFoundPage } from '../layout/not-found-page'
  * An old slug, or the other language's, moves to the article's URL; one published after the build
  * is read from the backend (offline, from the service worker's copy).
  */
+export const loader = contentLoader(articleLoader)
+
 export function BlogArticleRoute() {
   const lang = useLang()
   const navigate = useNavigate()
@@ -41,3 +43,6 @@ export function BlogArticleRoute() {
     </div>
   )
 }
+
+
+export { BlogArticleRoute as Component }

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from 'react-router'
 import { isLang, type Lang } from '@/i18n/locales'
+import { catalogLoader } from '@/i18n/route-catalogs'
 import type { Article, ArticleSlug, ArticleSummary, FaqEntry } from '@/remote/content'
 
 /** The published content as the build read it from the database: what prerendered pages render. */
@@ -32,6 +33,16 @@ const summaryOf = (article: Article): ArticleSummary => ({
 
 // Route loaders: at build time they return the build's content, which reaches the browser as the
 // router's hydration data; in the browser they return null and the page reads the backend itself.
+
+const loadCatalogs = catalogLoader(['pages'])
+
+/** A content page's route loader: its strings' catalog, then what the build read for it. */
+export const contentLoader =
+  <Data>(read: (args: LoaderFunctionArgs) => Data) =>
+  async (args: LoaderFunctionArgs): Promise<Data> => {
+    await loadCatalogs(args)
+    return read(args)
+  }
 
 export interface BlogLoaderData {
   articles: ArticleSummary[]
