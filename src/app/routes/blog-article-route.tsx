@@ -8,13 +8,14 @@ import { articleLoader, contentLoader, type ArticleLoaderData } from '@/features
 import { paths, useLang } from '@/i18n/paths'
 import { NotFoundPage } from '../layout/not-found-page'
 
+/** The build's article for this URL (its hydration data), after the pages catalog. */
+export const loader = contentLoader(articleLoader)
+
 /**
  * One blog article at its own URL (`/es/blog/<slug>`), so it can be linked, indexed and prerendered.
  * An old slug, or the other language's, moves to the article's URL; one published after the build
  * is read from the backend (offline, from the service worker's copy).
  */
-export const loader = contentLoader(articleLoader)
-
 export function BlogArticleRoute() {
   const lang = useLang()
   const navigate = useNavigate()
@@ -27,7 +28,7 @@ export function BlogArticleRoute() {
 
   useEffect(() => {
     if (canonical && canonical !== pathname) void navigate(canonical, { replace: true })
-  }, [article, canonical, pathname, navigate])
+  }, [canonical, pathname, navigate])
 
   const back = () => void navigate(paths.page(lang, 'blog'))
   if (!article || !place) {
@@ -43,6 +44,5 @@ export function BlogArticleRoute() {
     </div>
   )
 }
-
 
 export { BlogArticleRoute as Component }
