@@ -3,7 +3,7 @@ import { useLoaderData, useLocation, useNavigate, useParams } from 'react-router
 import { PageMeta } from '@/components/page-meta'
 import { ArticleLoading, ArticleMissing } from '@/features/public/blog/article-missing'
 import { ArticleView } from '@/features/public/blog/article-view'
-import { canonicalPlace, usePublishedArticle } from '@/features/public/blog/use-published-article'
+import { canonicalPlace, rememberArticle, usePublishedArticle } from '@/features/public/blog/use-published-article'
 import { articleLoader, contentLoader, type ArticleLoaderData } from '@/features/public/content/build-content'
 import { paths, useLang } from '@/i18n/paths'
 import { NotFoundPage } from '../layout/not-found-page'
@@ -27,8 +27,10 @@ export function BlogArticleRoute() {
   const canonical = place && paths.blogArticle(place.lang, place.slug)
 
   useEffect(() => {
-    if (canonical && canonical !== pathname) void navigate(canonical, { replace: true })
-  }, [canonical, pathname, navigate])
+    if (!article || !canonical || canonical === pathname) return
+    rememberArticle(article)
+    void navigate(canonical, { replace: true })
+  }, [article, canonical, pathname, navigate])
 
   const back = () => void navigate(paths.page(lang, 'blog'))
   if (!article || !place) {

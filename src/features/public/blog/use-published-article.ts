@@ -14,11 +14,16 @@ async function articleAt(lang: Lang, slug: string): Promise<Article | null> {
 
 const keyOf = (lang: Lang, slug: string) => `article-at:${lang}/${slug}`
 
-/** The article at a blog URL; once read, it is known at its other URLs too, so moving to its canonical one shows it at once. */
+/** Makes an article known at each of its URLs, so moving to its canonical one shows it at once. */
+export function rememberArticle(article: Article): void {
+  for (const [lang, text] of Object.entries(article.texts)) rememberFresh(keyOf(lang as Lang, text.slug), article)
+}
+
+/** The article at a blog URL: what the page had (`initial`), then the backend's. */
 export function usePublishedArticle(lang: Lang, slug: string, initial: Article | undefined): Fresh<Article | null> {
   return useFresh(keyOf(lang, slug), initial, async () => {
     const article = await articleAt(lang, slug)
-    for (const [textLang, text] of Object.entries(article?.texts ?? {})) rememberFresh(keyOf(textLang as Lang, text.slug), article)
+    if (article) rememberArticle(article)
     return article
   })
 }
