@@ -11,7 +11,7 @@ import type { Measure } from './measure'
 import { startPreview } from './preview'
 import type { SuiteScope } from './runner'
 
-const pages = ['/es', '/en/pricing', '/es/faqs', '/en/blog/consolidation-savings']
+const pages = ['/es', '/en/pricing', '/es/faqs', '/es/blog', '/en/blog/consolidation-save-on-shipping']
 
 const categoryFloors = { performance: 98, accessibility: 100, 'best-practices': 100, seo: 100 }
 const lcpBudgetMs = 1500

@@ -1,6 +1,7 @@
 import { join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { build, type Plugin, type ResolvedConfig } from 'vite'
+import { readBuildContent } from './read-content.ts'
 import { writePrerenderedPages, type PrerenderEntry } from './write-pages.ts'
 
 const serverEntry = 'src/entry-prerender.tsx'
@@ -43,6 +44,9 @@ export function prerenderPublicPages(): Plugin<PrerenderApi> & { api: PrerenderA
           build: { ssr: serverEntry, outDir: serverOutDir, emptyOutDir: true, rolldownOptions: { output: { entryFileNames: 'entry-prerender.mjs' } } },
         })
         const entry: PrerenderEntry = await import(pathToFileURL(join(config.root, serverOutDir, 'entry-prerender.mjs')).href)
+        const { content, from } = await readBuildContent(entry, config.env)
+        entry.provideContent(content)
+        config.logger.info(`prerendering ${content.articles.length} articles and ${content.faqs.length} answers read from ${from}`)
         const siteUrl = (config.env.VITE_SITE_URL || defaultSiteUrl).replace(/\/+$/, '')
         const written = await writePrerenderedPages(entry, resolve(config.root, config.build.outDir), siteUrl)
         api.aliasFiles = new Set(written.aliasFiles)

@@ -17,8 +17,9 @@ export const publicPages: Partial<Record<PageKey, Lazy>> & { home: Lazy } = {
   pricing: withCatalog('pages', async () => (await import('@/features/public/pricing/pricing-page')).PricingPage),
   calculator: withCatalog('content', async () => (await import('@/features/public/calculator/calculator-page')).CalculatorPage),
   tracking: withCatalog('pages', async () => (await import('./routes/tracking-route')).TrackingRoute),
-  faq: withCatalog(['pages', 'content'], async () => (await import('@/features/public/faq/faq-page')).FaqPage),
-  blog: withCatalog(['pages', 'content'], async () => (await import('@/features/public/blog/blog-page')).BlogPage),
+  // Their route modules bring the loaders that carry the build's content into the hydration data.
+  faq: () => import('@/features/public/faq/faq-route'),
+  blog: () => import('@/features/public/blog/blog-route'),
   contact: withCatalog('pages', async () => (await import('@/features/public/contact/contact-page')).ContactPage),
   terms: withCatalog(['pages', 'content'], async () => (await import('@/features/public/legal/terms-page')).TermsPage),
   privacy: withCatalog(['pages', 'content'], async () => (await import('@/features/public/legal/privacy-page')).PrivacyPage),
@@ -29,7 +30,7 @@ export const publicPages: Partial<Record<PageKey, Lazy>> & { home: Lazy } = {
 }
 
 /** A blog article at its own URL, under either slug of the blog. */
-export const blogArticlePage: Lazy = withCatalog(['pages', 'content'], async () => (await import('./routes/blog-article-route')).BlogArticleRoute)
+export const blogArticlePage: Lazy = () => import('./routes/blog-article-route')
 
 /** The guard in front of the account screens, and the not-found page: neither is on a public page's first visit. */
 /** The guard, with the account catalog (what it says when the session cannot be opened lives there). */

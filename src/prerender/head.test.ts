@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { headTags, type PageHead } from './head'
-import { faqPage, organization } from './structured-data'
+import { blogPosting, faqPage, organization } from './structured-data'
 
 const pricing: PageHead = {
   lang: 'en',
@@ -42,6 +42,24 @@ describe('headTags', () => {
     expect(content('meta[name="twitter:card"]')).toBe('summary_large_image')
   })
 
+  it('pairs an article only with the languages it has: one in English alone is its own x-default', () => {
+    const head = parse(headTags({ ...pricing, urls: { en: 'https://example.com/en/blog/only-english' } }))
+    expect(head.querySelector('link[rel="canonical"]')!.getAttribute('href')).toBe('https://example.com/en/blog/only-english')
+    const alternates = [...head.querySelectorAll('link[rel="alternate"][hreflang]')].map((link) => [link.getAttribute('hreflang'), link.getAttribute('href')])
+    expect(alternates).toEqual([
+      ['en', 'https://example.com/en/blog/only-english'],
+      ['x-default', 'https://example.com/en/blog/only-english'],
+    ])
+    expect(head.querySelector('meta[property="og:locale:alternate"]')).toBeNull()
+  })
+
+  it('links the blog feed of the page’s language on the blog’s pages only', () => {
+    const feed = { href: 'https://example.com/en/blog/feed.xml', title: 'Blog · Casillero Miami' }
+    const link = parse(headTags({ ...pricing, feed })).querySelector('link[type="application/atom+xml"]')!
+    expect([link.getAttribute('rel'), link.getAttribute('href'), link.getAttribute('title')]).toEqual(['alternate', feed.href, feed.title])
+    expect(parse(headTags(pricing)).querySelector('link[type="application/atom+xml"]')).toBeNull()
+  })
+
   it('writes structured data that cannot close its script element early', () => {
     const faq = faqPage([{ question: 'Can I ship </script><b>?', answer: 'No.' }])
     const html = headTags({ ...pricing, structuredData: [faq] })
@@ -65,6 +83,31 @@ describe('structured data', () => {
       '@context': 'https://schema.org',
       '@type': 'FAQPage',
       mainEntity: [{ '@type': 'Question', name: 'Q?', acceptedAnswer: { '@type': 'Answer', text: 'A.' } }],
+    })
+  })
+})
+
+describe('BlogPosting', () => {
+  it('describes an article in its language with its dates, author and cover', () => {
+    const posting = blogPosting({
+      url: 'https://example.com/es/blog/reglas-de-aduana',
+      headline: 'Reglas de aduana',
+      description: 'Qué revisar',
+      datePublished: '2025-06-30T12:00:00+00:00',
+      dateModified: '2025-07-01T09:00:00+00:00',
+      author: 'Ana Torres',
+      image: 'https://example.com/blog/customs.svg',
+      inLanguage: 'es',
+    })
+    expect(posting).toMatchObject({
+      '@type': 'BlogPosting',
+      headline: 'Reglas de aduana',
+      datePublished: '2025-06-30T12:00:00+00:00',
+      dateModified: '2025-07-01T09:00:00+00:00',
+      author: { '@type': 'Person', name: 'Ana Torres' },
+      image: 'https://example.com/blog/customs.svg',
+      inLanguage: 'es',
+      mainEntityOfPage: 'https://example.com/es/blog/reglas-de-aduana',
     })
   })
 })

@@ -6,13 +6,15 @@ export interface PageHead {
   /** The page's full title, as PageMeta renders it. */
   title: string
   description: string
-  /** Absolute URL of this page in each language: the canonical one and its hreflang alternates. */
-  urls: Record<Lang, string>
+  /** Absolute URL of this page in each language it has: the canonical one and its hreflang alternates. */
+  urls: Partial<Record<Lang, string>>
   /** Absolute URL of the 1200×630 Open Graph image. */
   image: string
   imageAlt: string
   /** JSON-LD documents (schema.org), one <script> each. */
   structuredData: object[]
+  /** The Atom feed of the page's language, on the blog's pages. */
+  feed?: { href: string; title: string }
 }
 
 /** Open Graph's locale names: Spanish and English as spoken by a US business's customers. */
@@ -28,18 +30,22 @@ const alternate = (hreflang: string, href: string) => `<link rel="alternate" hre
 
 /**
  * The <head> tags of a prerendered page: title and description (the ones PageMeta renders, which
- * React adopts on hydration), canonical URL, hreflang alternates (x-default: Spanish), Open Graph
- * and Twitter card, and structured data.
+ * React adopts on hydration), canonical URL, hreflang alternates between the languages the page
+ * has (x-default: Spanish, else the page's own), the blog's feed, Open Graph and Twitter card, and
+ * structured data.
  */
 export function headTags(head: PageHead): string {
   const canonical = head.urls[head.lang]
-  const otherLangs = (Object.keys(head.urls) as Lang[]).filter((lang) => lang !== head.lang)
+  if (!canonical) throw new Error(`${head.title} has no URL in its own language, ${head.lang}`)
+  const versions = Object.entries(head.urls) as [Lang, string][]
+  const otherLangs = versions.map(([lang]) => lang).filter((lang) => lang !== head.lang)
   return [
     `<title>${escapeText(head.title)}</title>`,
     meta('name', 'description', head.description),
     `<link rel="canonical" href="${escapeAttribute(canonical)}" />`,
-    ...(Object.entries(head.urls) as [Lang, string][]).map(([lang, url]) => alternate(lang, url)),
-    alternate('x-default', head.urls.es),
+    ...versions.map(([lang, url]) => alternate(lang, url)),
+    alternate('x-default', head.urls.es ?? canonical),
+    ...(head.feed ? [`<link rel="alternate" type="application/atom+xml" title="${escapeAttribute(head.feed.title)}" href="${escapeAttribute(head.feed.href)}" />`] : []),
     meta('property', 'og:type', 'website'),
     meta('property', 'og:site_name', 'Casillero Miami'),
     meta('property', 'og:locale', ogLocales[head.lang]),

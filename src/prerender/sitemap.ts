@@ -1,18 +1,20 @@
-import type { Lang } from '@/i18n/locales'
+import type { PagePaths } from './pages'
 
 const escapeXml = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
 
 /**
- * sitemap.xml: every URL of every page in each language, each listing all its language versions
- * (and x-default, the Spanish one) as xhtml:link alternates, as Google asks for hreflang in sitemaps.
+ * sitemap.xml: every URL of every page in each language it has, each listing all its language
+ * versions (and x-default, the Spanish one when there is one) as xhtml:link alternates, as Google
+ * asks for hreflang in sitemaps.
  */
-export function sitemapXml(pages: Record<Lang, string>[]): string {
+export function sitemapXml(pages: PagePaths[]): string {
   const entries = pages.flatMap((urls) => {
-    const versions: [string, string][] = [...Object.entries(urls), ['x-default', urls.es]]
-    const alternates = versions
-      .map(([hreflang, href]) => `\n    <xhtml:link rel="alternate" hreflang="${hreflang}" href="${escapeXml(href)}" />`)
+    const versions = Object.entries(urls)
+    const fallback = urls.es ?? versions[0]?.[1]
+    const alternates = [...versions, ...(fallback ? [['x-default', fallback]] : [])]
+      .map(([hreflang, href]) => `\n    <xhtml:link rel="alternate" hreflang="${hreflang}" href="${escapeXml(href!)}" />`)
       .join('')
-    return Object.values(urls).map((url) => `  <url>\n    <loc>${escapeXml(url)}</loc>${alternates}\n  </url>`)
+    return versions.map(([, url]) => `  <url>\n    <loc>${escapeXml(url)}</loc>${alternates}\n  </url>`)
   })
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',

@@ -33,3 +33,32 @@ export function faqPage(entries: { question: string; answer: string }[]): object
     })),
   }
 }
+
+export interface BlogPostingFacts {
+  url: string
+  headline: string
+  description: string
+  datePublished: string
+  dateModified: string
+  author: string
+  /** The cover's absolute URL, when the article has one. */
+  image: string | null
+  inLanguage: string
+}
+
+/** schema.org BlogPosting for an article's page, in its language. */
+export function blogPosting(facts: BlogPostingFacts): object {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'BlogPosting',
+    mainEntityOfPage: facts.url,
+    url: facts.url,
+    headline: facts.headline,
+    description: facts.description,
+    datePublished: facts.datePublished,
+    dateModified: facts.dateModified,
+    author: { '@type': 'Person', name: facts.author },
+    ...(facts.image ? { image: facts.image } : {}),
+    inLanguage: facts.inLanguage,
+  }
+}

@@ -3,6 +3,7 @@ import { clientsClaim } from 'workbox-core'
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching'
 import { NavigationRoute, registerRoute } from 'workbox-routing'
 import { outboxSyncTag } from '@/sync-engine/worker-protocol'
+import { keepContent } from './content-cache'
 import { syncOutbox } from './outbox-sync'
 import { handlePushes } from './push'
 import { keepScanner } from './scanner-cache'
@@ -10,7 +11,8 @@ import { keepScanner } from './scanner-cache'
 declare const self: ServiceWorkerGlobalScope
 
 // The shell, every route chunk, both catalogs, logos, blog images and the prerendered public pages.
-// API responses are never cached here: IndexedDB is the only offline store of user data (DESIGN §2).
+// Of the API's responses only the public blog and FAQ are cached here (content-cache.ts): IndexedDB
+// is the only offline store of user data (DESIGN §2).
 // A prerendered page answers its own URL, as on the server: `/es/precios` gets es/precios.html
 // (precacheAndRoute tries `<path>.html`, its cleanURLs option) and hydrates.
 precacheAndRoute(self.__WB_MANIFEST)
@@ -19,6 +21,7 @@ cleanupOutdatedCaches()
 // Any other in-app URL (account screens, the admin area, the other language's slug) opens offline
 // after one online visit: the SPA shell handles routing.
 registerRoute(new NavigationRoute(createHandlerBoundToURL('index.html'), { denylist: [/^\/_dev\//] }))
+keepContent()
 keepScanner()
 handlePushes()
 

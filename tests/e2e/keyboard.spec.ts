@@ -136,7 +136,9 @@ test('blog: the category filter, an article and back to the button that opened i
   const main = page.getByRole('main')
   const categories = main.getByRole('group', { name: 'Categories' })
   const readMore = main.getByRole('button', { name: /^Read more/ })
-  await expect(readMore).toHaveCount(4)
+  // Other tests publish articles meanwhile (none under Savings): this one counts on the site's first four.
+  const customs = main.getByRole('button', { name: /^Read more\W+Customs rules you should know before you ship$/ })
+  await expect(customs).toBeVisible()
 
   await page.keyboard.press('Tab')
   await expect(categories.getByRole('button', { name: 'All' })).toBeFocused()
@@ -160,10 +162,10 @@ test('blog: the category filter, an article and back to the button that opened i
 
   await tabTo(page, categories.getByRole('button', { name: 'All' }), { within: 5, back: true })
   await page.keyboard.press('Space')
-  await expect(readMore).toHaveCount(4)
+  await expect(customs).toBeVisible()
 
   // At its own address an article is a page like any other: the first Tab is the skip link.
-  await page.goto('/en/blog/consolidation-savings')
+  await page.goto('/en/blog/consolidation-save-on-shipping')
   await expect(page.getByRole('heading', { name: 'Consolidation: save 60-70% on shipping' })).toBeVisible()
   await page.keyboard.press('Tab')
   await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused()

@@ -9,7 +9,7 @@ const pages = [
   { path: '/en/pricing', lang: 'en', other: '/es/precios', heading: 'Pricing', title: 'Pricing · Casillero Miami' },
   { path: '/es/faqs', lang: 'es', other: '/en/faqs', heading: 'Preguntas frecuentes', title: 'Preguntas frecuentes · Casillero Miami' },
   { path: '/en/calculator', lang: 'en', other: '/es/calculadora', heading: 'Shipping calculator', title: 'Shipping calculator · Casillero Miami' },
-  { path: '/es/blog/customs-rules', lang: 'es', other: '/en/blog/customs-rules', heading: null, title: /aduana.*· Casillero Miami/i },
+  { path: '/es/blog/reglas-de-aduana-antes-de-enviar', lang: 'es', other: '/en/blog/customs-rules-before-you-ship', heading: null, title: /aduana.*· Casillero Miami/i },
 ] as const
 
 test.describe('without JavaScript', () => {
@@ -36,7 +36,7 @@ test.describe('without JavaScript', () => {
       expect(await head('meta[property="og:image"]')).toBe(`${site}/og-image.png`)
       expect(await head('meta[name="twitter:card"]')).toBe('summary_large_image')
       const structured = await page.locator('script[type="application/ld+json"]').allTextContents()
-      expect(structured.map((json) => JSON.parse(json)['@type'])).toEqual(path.endsWith('/faqs') ? ['Organization', 'FAQPage'] : ['Organization'])
+      expect(structured.map((json) => JSON.parse(json)['@type'])).toEqual(path.endsWith('/faqs') ? ['Organization', 'FAQPage'] : path.includes('/blog/') ? ['Organization', 'BlogPosting'] : ['Organization'])
     }
   })
 
@@ -173,7 +173,7 @@ test('the bare address redirects to the Spanish home page, so its link preview i
 test('sitemap.xml lists every public URL in both languages with alternates, and robots.txt points at it', async ({ request }) => {
   const sitemap = await (await request.get('/sitemap.xml')).text()
   const locs = [...sitemap.matchAll(/<loc>(.*?)<\/loc>/g)].map((match) => match[1]!)
-  expect(locs).toEqual(expect.arrayContaining([`${site}/es`, `${site}/en`, `${site}/es/precios`, `${site}/en/pricing`, `${site}/es/faqs`, `${site}/en/blog/customs-rules`, `${site}/es/privacidad`, `${site}/en/tracking`]))
+  expect(locs).toEqual(expect.arrayContaining([`${site}/es`, `${site}/en`, `${site}/es/precios`, `${site}/en/pricing`, `${site}/es/faqs`, `${site}/en/blog/customs-rules-before-you-ship`, `${site}/es/privacidad`, `${site}/en/tracking`]))
   expect(locs).toHaveLength(new Set(locs).size)
   expect(locs.filter((url) => url.startsWith(`${site}/es`)).length).toBe(locs.filter((url) => url.startsWith(`${site}/en`)).length)
   expect(sitemap).toContain(`<loc>${site}/es/precios</loc>\n    <xhtml:link rel="alternate" hreflang="es" href="${site}/es/precios" />\n    <xhtml:link rel="alternate" hreflang="en" href="${site}/en/pricing" />`)

@@ -1,7 +1,7 @@
-import type { BlogArticle, BlogCategory } from '../content/blog-articles'
+import type { ArticleCategory } from '@/remote/content'
 
-export type BlogFilter = 'all' | BlogCategory
+export type BlogFilter = 'all' | ArticleCategory
 
-export function filterArticles(articles: BlogArticle[], filter: BlogFilter): BlogArticle[] {
+export function filterArticles<A extends { category: ArticleCategory }>(articles: A[], filter: BlogFilter): A[] {
   return filter === 'all' ? articles : articles.filter((article) => article.category === filter)
 }

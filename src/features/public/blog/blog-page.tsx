@@ -1,38 +1,53 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useEffect, useState } from 'react'
-import { blogArticles } from '../content/blog-articles'
+import { useLoaderData } from 'react-router'
+import { useLang } from '@/i18n/paths'
+import { fetchArticleSummaries } from '@/remote/content'
+import type { BlogLoaderData } from '../content/build-content'
+import { useFresh } from '../content/use-fresh'
+import { warmContentCache } from '../content/warm-content-cache'
 import { PageIntro } from '../page-intro'
+import { ArticleCover } from './article-cover'
 import { ArticleMeta } from './article-meta'
-import { ArticleView } from './article-view'
 import { filterArticles, type BlogFilter } from './blog-filter'
 import { filterLabels } from './blog-labels'
 import { NewsletterBox } from './newsletter-box'
+import { OpenArticle } from './open-article'
 
 const filters = Object.keys(filterLabels) as BlogFilter[]
 
+/** The published articles in the page's language: the build's first, then the backend's (new ones appear, withdrawn ones go). */
 export function BlogPage() {
   const { t, i18n } = useLingui()
+  const lang = useLang()
+  const built = useLoaderData<BlogLoaderData | null>()
+  const { data: articles = [], status } = useFresh('articles', built?.articles, fetchArticleSummaries)
   const [filter, setFilter] = useState<BlogFilter>('all')
-  const [openId, setOpenId] = useState<string | null>(null)
+  // By slug: the same in the build's data and the backend's (an in-process build's ids are its own).
+  const [openSlug, setOpenSlug] = useState<string | null>(null)
   const [returnTo, setReturnTo] = useState<string | null>(null)
-  const open = blogArticles.find((article) => article.id === openId)
+  const inLang = articles.filter((article) => article.texts[lang])
+
+  useEffect(() => {
+    if (status === 'fresh') void warmContentCache()
+  }, [status])
 
   // Back from an article, focus returns to the button that opened it.
   useEffect(() => {
-    if (!openId && returnTo) document.getElementById(`read-more-${returnTo}`)?.focus()
-  }, [openId, returnTo])
+    if (!openSlug && returnTo) document.getElementById(`read-more-${returnTo}`)?.focus()
+  }, [openSlug, returnTo])
 
   return (
     <>
       <PageIntro title={t`Blog`} description={t`Guides, savings tips and news for shopping in the USA from abroad.`} />
       <div className="mx-auto max-w-6xl space-y-10 px-4 pb-16">
-        {open ? (
-          <ArticleView
-            article={open}
-            focusTitle
+        {openSlug ? (
+          <OpenArticle
+            slug={openSlug}
+            lang={lang}
             onBack={() => {
-              setReturnTo(open.id)
-              setOpenId(null)
+              setReturnTo(openSlug)
+              setOpenSlug(null)
             }}
           />
         ) : (
@@ -54,27 +69,35 @@ export function BlogPage() {
                 </button>
               ))}
             </div>
-            <ul className="grid gap-6 sm:grid-cols-2">
-              {filterArticles(blogArticles, filter).map((article) => (
-                <li key={article.id} className="flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900">
-                  <img src={article.image} alt={i18n._(article.imageAlt)} width={400} height={240} loading="lazy" className="aspect-[5/3] w-full object-cover" />
-                  <div className="flex flex-1 flex-col gap-2 p-5">
-                    <p className="text-xs font-semibold text-brand-700 uppercase dark:text-brand-100">{i18n._(filterLabels[article.category])}</p>
-                    <h2 className="text-xl font-bold">{i18n._(article.title)}</h2>
-                    <ArticleMeta article={article} />
-                    <p className="flex-1 text-slate-600 dark:text-slate-400">{i18n._(article.excerpt)}</p>
-                    <button
-                      id={`read-more-${article.id}`}
-                      type="button"
-                      onClick={() => setOpenId(article.id)}
-                      className="self-start font-semibold text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-500 dark:text-brand-100"
-                    >
-                      <Trans>Read more</Trans>
-                      <span className="sr-only">: {i18n._(article.title)}</span>
-                    </button>
-                  </div>
-                </li>
-              ))}
+            {status === 'failed' && inLang.length === 0 && (
+              <p role="alert" className="text-center text-slate-700 dark:text-slate-300">
+                <Trans>The articles could not be loaded. Check your connection and try again.</Trans>
+              </p>
+            )}
+            <ul aria-busy={status === 'loading'} className="grid gap-6 sm:grid-cols-2">
+              {filterArticles(inLang, filter).map((article) => {
+                const text = article.texts[lang]!
+                return (
+                  <li key={article.id} className="flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900">
+                    <ArticleCover path={article.coverPath} alt={text.coverAlt} lazy className="aspect-[5/3] w-full object-cover" />
+                    <div className="flex flex-1 flex-col gap-2 p-5">
+                      <p className="text-xs font-semibold text-brand-700 uppercase dark:text-brand-100">{i18n._(filterLabels[article.category])}</p>
+                      <h2 className="text-xl font-bold">{text.title}</h2>
+                      <ArticleMeta article={article} />
+                      <p className="flex-1 text-slate-600 dark:text-slate-400">{text.excerpt}</p>
+                      <button
+                        id={`read-more-${text.slug}`}
+                        type="button"
+                        onClick={() => setOpenSlug(text.slug)}
+                        className="self-start font-semibold text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-500 dark:text-brand-100"
+                      >
+                        <Trans>Read more</Trans>
+                        <span className="sr-only">: {text.title}</span>
+                      </button>
+                    </div>
+                  </li>
+                )
+              })}
             </ul>
           </>
         )}
