@@ -57,7 +57,8 @@ export function contentSecurityPolicy({ html, supabaseUrl }: SiteFacts): string 
     // carries a style attribute.
     'style-src': ["'self'", ...inlineStyleHashes(html)],
     'style-src-attr': ["'none'"],
-    'connect-src': ["'self'", supabase.http, supabase.socket],
+    // blob: is the site's own object URLs (a stored file opened from this device), never another host.
+    'connect-src': ["'self'", 'blob:', supabase.http, supabase.socket],
     'img-src': ["'self'", 'data:', 'blob:', `${supabase.http}/storage/v1/`],
     'font-src': ["'self'"],
     'object-src': ["'none'"],
