@@ -68,6 +68,9 @@ export function contentSecurityPolicy({ html, supabaseUrl }: SiteFacts): string 
     'frame-src': ["'none'"],
     'worker-src': ["'self'"],
     'manifest-src': ["'self'"],
+    // Script sinks take only what index.html's one policy (`default`) lets through: script URLs of the site.
+    'require-trusted-types-for': ["'script'"],
+    'trusted-types': ['default'],
   }
   return Object.entries(directives)
     .map(([name, sources]) => `${name} ${sources.join(' ')}`)

@@ -28,14 +28,29 @@ test('a public page and a hashed asset carry the security headers, and only the 
   for (const path of ['/sw.js', '/manifest.webmanifest']) expect((await request.get(path)).headers()['cache-control']).toBe('no-cache')
 })
 
-test('the violation check sees an inline script a page was made to run, and the policy refuses it', async ({ page, securityPolicy }) => {
-  await page.goto('/es')
-  await page.evaluate(() => {
-    const script = document.createElement('script')
-    script.textContent = 'window.injected = true'
-    document.body.append(script)
+test('the violation check sees an inline script smuggled into a page, and the policy refuses it', async ({ page, securityPolicy }) => {
+  // As a stored script would arrive: in the HTML, under the site's own headers.
+  await page.route('**/es', async (route) => {
+    const response = await route.fetch()
+    await route.fulfill({ response, body: (await response.text()).replace('</body>', '<script>window.injected = true</script></body>') })
   })
-  await expect.poll(() => securityPolicy.take().join('\n')).toContain("script-src-elem refused inline")
+  await page.goto('/es')
+  await expect.poll(() => securityPolicy.take().join('\n')).toContain('script-src-elem refused inline')
+  expect(await page.evaluate(() => 'injected' in window)).toBe(false)
+})
+
+test('a script written into the page by a string is refused by Trusted Types, and the check sees it', async ({ page, securityPolicy }) => {
+  await page.goto('/es')
+  const written = await page.evaluate(() => {
+    try {
+      document.body.insertAdjacentHTML('beforeend', '<img src="x" onerror="window.injected = true">')
+      return 'written'
+    } catch (error) {
+      return String(error)
+    }
+  })
+  expect(written).toContain('TrustedHTML')
+  await expect.poll(() => securityPolicy.take().join('\n')).toContain('require-trusted-types-for refused')
   expect(await page.evaluate(() => 'injected' in window)).toBe(false)
 })
 

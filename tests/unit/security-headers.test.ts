@@ -39,6 +39,8 @@ describe('the content security policy', () => {
       ['frame-ancestors', ["'none'"]],
       ['worker-src', ["'self'"]],
       ['manifest-src', ["'self'"]],
+      ['require-trusted-types-for', ["'script'"]],
+      ['trusted-types', ['default']],
     ] as const) {
       expect(policy.get(name), name).toEqual(value)
     }
