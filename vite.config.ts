@@ -8,6 +8,7 @@ import { defineConfig, loadEnv, type UserConfig } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
 import { backendEnvProblem } from './scripts/backend-env.ts'
 import { reactRouterTreeShaking } from './scripts/build/react-router-tree-shaking.ts'
+import { securityHeaders } from './scripts/build/security-headers-plugin.ts'
 import { redirectRootToDefaultLang } from './scripts/prerender/redirect-root.ts'
 import { prerenderPublicPages } from './scripts/prerender/vite-plugin.ts'
 
@@ -48,6 +49,8 @@ const config = {
       },
       devOptions: { enabled: false },
     }),
+    // Last: its hashes cover every page the plugins above wrote.
+    securityHeaders(),
   ],
   build: { target: 'es2022', sourcemap: false },
   preview: { port: 4173, strictPort: true },

@@ -16,7 +16,9 @@ export async function startDeployableSite(upstream: string): Promise<{ url: stri
       // Asked afresh (no conditional headers): the preview server's 304 would carry no new bytes.
       fetch(target).then(
         async (answer) => {
-          outgoing.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'text/javascript', 'cache-control': 'no-cache' })
+          // Under the site's own headers (its security policy too), less those of the old bytes.
+          const kept = [...answer.headers].filter(([name]) => !['content-length', 'content-encoding', 'etag', 'last-modified'].includes(name))
+          outgoing.writeHead(answer.status, { ...Object.fromEntries(kept), 'cache-control': 'no-cache' })
           outgoing.end(`${await answer.text()}\n// the next build\n`)
         },
         () => outgoing.writeHead(502).end(),

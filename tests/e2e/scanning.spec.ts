@@ -54,7 +54,7 @@ const cameraTracks = (page: Page) => page.evaluate(() => (window as unknown as C
  * browser of its own, closed after the test.
  */
 const cameraTest = test.extend<{ adminFilming: (tracking: string, options?: BrowserContextOptions) => Promise<Page> }>({
-  adminFilming: async ({ baseURL }, use, testInfo) => {
+  adminFilming: async ({ baseURL, securityPolicy }, use, testInfo) => {
     const browsers: Browser[] = []
     await use(async (tracking, options) => {
       const video = await barcodeVideo(tracking, testInfo.outputPath(`camera-${browsers.length}`))
@@ -62,7 +62,9 @@ const cameraTest = test.extend<{ adminFilming: (tracking: string, options?: Brow
       const fakeCamera = ['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${video}`]
       const browser = await chromium.launch({ ...launch, args: [...(launch.args ?? []), ...fakeCamera] })
       browsers.push(browser)
-      const page = await (await browser.newContext({ ...options, baseURL, permissions: ['camera'] })).newPage()
+      const context = await browser.newContext({ ...options, baseURL, permissions: ['camera'] })
+      await securityPolicy.watch(context)
+      const page = await context.newPage()
       await page.addInitScript(keepCameraStreams)
       await logInThroughUi(page, '/admin/login', demoAdmin)
       return page

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, testAsLoaded as test } from './fixtures'
 
 // What a visitor sees when part of the app cannot load at start (a chunk gone after a deploy, a
 // connection lost mid-load before the service worker has the app): never a blank page, never a
