@@ -1,6 +1,6 @@
 /// <reference lib="webworker" />
 import { setupI18n } from '@lingui/core'
-import { notificationText } from '@/components/notification-text'
+import { notificationText } from '@/i18n/notification-text'
 import { isLang, type Lang } from '@/i18n/locales'
 import { shipmentPaths } from '@/i18n/shipment-paths'
 import { pageSlugs } from '@/i18n/slugs'
