@@ -7,6 +7,8 @@ const publicPages = ['how-it-works', 'pricing', 'contact', 'tracking', 'blog', '
 const accountComponents = ['storage-countdown.tsx', 'us-address.tsx', 'live-indicator.tsx', 'shipment-status.tsx', 'shipment-refusals.ts', 'shipment-summary.tsx', 'shipment-change.tsx', 'cancel-shipment-button.tsx', 'price-breakdown.tsx', 'install-app/install-app-card.tsx', 'ui/show-more.tsx', 'use-device-write.ts', 'files/**', 'outbox/**'].map((file) => `src/components/${file}`)
 /** The inbox's text, which the service worker says too (src/sw/push.ts). */
 const notificationText = 'src/i18n/notification-text.ts'
+/** The customer's app shell (tab bar, top bar), loaded only with the customer's screens. */
+const appShell = 'src/app/layout/app-shell/**'
 
 export default defineConfig({
   sourceLocale: 'en',
@@ -17,13 +19,13 @@ export default defineConfig({
     {
       path: '<rootDir>/locales/{locale}/messages',
       include: ['src'],
-      exclude: [...['src/features/{public/content,public/calculator,auth,customer,admin}/**', ...publicPages.map((dir) => `${dir}/**`), ...accountComponents, notificationText].map((path) => `<rootDir>/${path}`)],
+      exclude: [...['src/features/{public/content,public/calculator,auth,customer,admin}/**', ...publicPages.map((dir) => `${dir}/**`), ...accountComponents, notificationText, appShell].map((path) => `<rootDir>/${path}`)],
     },
     // Loaded only by the routes that need them (src/i18n/route-catalogs.ts): the other public pages' strings, the long-form
     // copy of the FAQ, blog and legal pages and the calculator, and the account screens.
     { path: '<rootDir>/locales/{locale}/pages', include: publicPages },
     { path: '<rootDir>/locales/{locale}/content', include: ['src/features/public/content', 'src/features/public/calculator'] },
-    { path: '<rootDir>/locales/{locale}/account', include: ['src/features/auth', 'src/features/customer', 'src/features/admin', ...accountComponents, notificationText] },
+    { path: '<rootDir>/locales/{locale}/account', include: ['src/features/auth', 'src/features/customer', 'src/features/admin', ...accountComponents, notificationText, appShell] },
     // What the service worker says when a push arrives: the inbox's text, in both languages (src/sw/push.ts).
     { path: '<rootDir>/locales/{locale}/notifications', include: [notificationText, 'src/i18n/package-status-labels.ts'] },
   ],
