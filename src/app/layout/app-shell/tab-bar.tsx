@@ -38,10 +38,12 @@ export function TabBar() {
             </svg>
             {i18n._(label)}
             {badge && badge.count > 0 && (
-              <span data-testid={`tab-${tab}-badge`} className="absolute top-1 left-1/2 ml-2 rounded-full bg-red-600 px-1.5 text-xs text-white">
-                <span aria-hidden="true">{badge.count}</span>
-                <span className="sr-only">{badge.label}</span>
-              </span>
+              <>
+                <span data-testid={`tab-${tab}-badge`} aria-hidden="true" className="absolute top-1 left-1/2 ml-2 rounded-full bg-red-600 px-1.5 text-xs text-white">
+                  {badge.count}
+                </span>
+                <span className="sr-only"> ({badge.label})</span>
+              </>
             )}
           </NavLink>
         )
