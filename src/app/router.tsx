@@ -2,8 +2,10 @@ import { createBrowserRouter, matchRoutes, redirect, type LoaderFunctionArgs, ty
 import { activateLang } from '@/i18n/activate'
 import { dashboardTabs } from '@/i18n/dashboard-tabs'
 import { defaultLang, isLang } from '@/i18n/locales'
+import { paths } from '@/i18n/paths'
 import { preferredLang } from '@/i18n/preferred-lang'
 import { pageFromSlug, pageSlugs, slugsOf, type PageKey } from '@/i18n/slugs'
+import { hasStoredSession } from '@/remote/session-hint'
 import { AppErrorPage } from './layout/app-error-page'
 import { PublicLayout } from './layout/public-layout'
 import { adminArea, adminPages, blogArticlePage, customerArea, customerPages, notFoundPage, publicPages, requireSession, withCatalog } from './public-pages'
@@ -41,6 +43,8 @@ export const routes: RouteObject[] = [
     HydrateFallback: () => null,
     children: [
       { path: '/', loader: () => redirect(`/${defaultLang}`) },
+      // The installed app's start_url: a signed-in customer's packages, a visitor's home page.
+      { path: '/start', loader: () => redirect(hasStoredSession() ? paths.page(preferredLang(), 'dashboard') : paths.home(preferredLang())) },
       {
         path: '/:lang',
         loader: langLoader,

@@ -72,6 +72,7 @@ test('at 360 px a customer sees their first package at once, and reaches shipmen
   // Packages first: the first one is on screen without scrolling, the website's footer is gone.
   const firstPackage = page.getByTestId('package').first()
   await expect(firstPackage).toBeInViewport()
+  console.log(`At 360 px the first package starts ${Math.round((await firstPackage.boundingBox())!.y)} px down`)
   expect(await page.evaluate(() => window.scrollY)).toBe(0)
   await expect(page.getByRole('contentinfo')).toHaveCount(0)
   await expect(page.getByRole('region', { name: 'Shipments' })).toHaveCount(0)
@@ -108,6 +109,11 @@ test('at 360 px a customer sees their first package at once, and reaches shipmen
   await tabs.getByRole('link', { name: 'Account' }).click()
   await expect(page.getByTestId('locker-code')).toBeVisible()
   expect(await seriousViolations(page)).toEqual([])
+
+  // The installed app starts on the packages.
+  await page.goto('/start')
+  await expect(page).toHaveURL(/\/en\/dashboard$/)
+  await expect(firstPackage).toBeInViewport()
 
   // The website's pages are in the menu.
   await page.getByRole('button', { name: 'Menu' }).click()
