@@ -19,8 +19,20 @@ const features = readdirSync(join(root, 'src/features'), { withFileTypes: true }
 const entryFiles = srcEntries.filter((entry) => entry.isFile() && /\.tsx?$/.test(entry.name)).map((entry) => `./src/${entry.name}`)
 /** Where the two builds compose the features: src/app (the router, layouts, guards) and src/prerender (the public pages' HTML). */
 const appLevel = ['app', 'prerender']
-/** Every other folder of src is a shared layer (components, local-db, outbox, sync-engine, remote, sw, i18n, stores, business-rules). */
+/** Every other folder of src is a shared layer (components, sw, sync-engine, outbox, remote, stores, i18n, local-db, business-rules, platform): sharedRanks orders them. */
 const sharedLayers = srcEntries.filter((entry) => entry.isDirectory() && entry.name !== 'features' && !appLevel.includes(entry.name)).map((entry) => entry.name)
+
+/**
+ * The shared layers, top down, read from their real imports: a layer imports only the rows below
+ * it, never its own row's other layers. The service worker and the UI components use the rest but
+ * not each other; sync-engine moves data between the outbox, the backend (remote) and the stores;
+ * remote reports reachability to the connectivity store; the stores hold plain state; i18n's texts
+ * read the row types of local-db; business-rules and platform (what this browser is and can do)
+ * import nothing.
+ */
+const sharedRanks = [['components', 'sw'], ['sync-engine'], ['outbox', 'remote'], ['stores'], ['i18n'], ['local-db'], ['business-rules', 'platform']]
+const unranked = sharedLayers.filter((layer) => !sharedRanks.flat().includes(layer))
+if (unranked.length > 0) throw new Error(`eslint.config.js: give src/${unranked.join(', src/')} a row in sharedRanks`)
 
 const oneWayZones = [
   ...sharedLayers.map((layer) => ({
@@ -28,6 +40,22 @@ const oneWayZones = [
     from: ['./src/features', ...appLevel.map((folder) => `./src/${folder}`), ...entryFiles],
     message: `src/${layer} is shared: it must not depend on features, the app shell, the prerender build or an entry point.`,
   })),
+  ...sharedRanks.flatMap((row, rank) =>
+    row.map((layer) => ({
+      target: `./src/${layer}`,
+      from: sharedRanks
+        .slice(0, rank + 1)
+        .flat()
+        .filter((other) => other !== layer)
+        .map((other) => `./src/${other}`),
+      message: `src/${layer} imports only the shared layers below it (${sharedRanks.slice(rank + 1).flat().join(', ')}): move what both need down, or have the upper layer pass it in.`,
+    })),
+  ),
+  {
+    target: './src/components',
+    from: './src/remote',
+    message: 'UI components never call the backend themselves: they read local-db and go through sync-engine (or outbox) for the rest.',
+  },
   ...features.flatMap((feature) => [
     {
       target: `./src/features/${feature}`,

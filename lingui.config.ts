@@ -4,7 +4,11 @@ import { formatter } from '@lingui/format-po'
 /** The public pages other than the home page, each loading `pages` with its route. */
 const publicPages = ['how-it-works', 'pricing', 'contact', 'tracking', 'blog', 'faq', 'legal'].map((page) => `src/features/public/${page}`)
 /** Shared components only the account, customer and admin screens use: their strings load with those screens. */
-const accountComponents = ['storage-countdown.tsx', 'us-address.tsx', 'live-indicator.tsx', 'shipment-status.tsx', 'shipment-refusals.ts', 'shipment-summary.tsx', 'shipment-change.tsx', 'cancel-shipment-button.tsx', 'price-breakdown.tsx', 'install-app/install-app-card.tsx', 'ui/show-more.tsx', 'use-device-write.ts', 'notification-text.ts', 'files/**', 'outbox/**'].map((file) => `src/components/${file}`)
+const accountComponents = ['storage-countdown.tsx', 'us-address.tsx', 'live-indicator.tsx', 'shipment-status.tsx', 'shipment-refusals.ts', 'shipment-summary.tsx', 'shipment-change.tsx', 'cancel-shipment-button.tsx', 'price-breakdown.tsx', 'install-app/install-app-card.tsx', 'ui/show-more.tsx', 'use-device-write.ts', 'files/**', 'outbox/**'].map((file) => `src/components/${file}`)
+/** The inbox's text, which the service worker says too (src/sw/push.ts). */
+const notificationText = 'src/i18n/notification-text.ts'
+/** The customer's app shell (tab bar, top bar), loaded only with the customer's screens. */
+const appShell = 'src/app/layout/app-shell/**'
 
 export default defineConfig({
   sourceLocale: 'en',
@@ -15,15 +19,15 @@ export default defineConfig({
     {
       path: '<rootDir>/locales/{locale}/messages',
       include: ['src'],
-      exclude: [...['src/features/{public/content,public/calculator,auth,customer,admin}/**', ...publicPages.map((dir) => `${dir}/**`), ...accountComponents].map((path) => `<rootDir>/${path}`)],
+      exclude: [...['src/features/{public/content,public/calculator,auth,customer,admin}/**', ...publicPages.map((dir) => `${dir}/**`), ...accountComponents, notificationText, appShell].map((path) => `<rootDir>/${path}`)],
     },
     // Loaded only by the routes that need them (src/i18n/route-catalogs.ts): the other public pages' strings, the long-form
     // copy of the FAQ, blog and legal pages and the calculator, and the account screens.
     { path: '<rootDir>/locales/{locale}/pages', include: publicPages },
     { path: '<rootDir>/locales/{locale}/content', include: ['src/features/public/content', 'src/features/public/calculator'] },
-    { path: '<rootDir>/locales/{locale}/account', include: ['src/features/auth', 'src/features/customer', 'src/features/admin', ...accountComponents] },
+    { path: '<rootDir>/locales/{locale}/account', include: ['src/features/auth', 'src/features/customer', 'src/features/admin', ...accountComponents, notificationText, appShell] },
     // What the service worker says when a push arrives: the inbox's text, in both languages (src/sw/push.ts).
-    { path: '<rootDir>/locales/{locale}/notifications', include: ['src/components/notification-text.ts', 'src/components/package-status-labels.ts'] },
+    { path: '<rootDir>/locales/{locale}/notifications', include: [notificationText, 'src/i18n/package-status-labels.ts'] },
   ],
   // Source files without line numbers: moving code does not make the catalogs stale.
   format: formatter({ lineNumbers: false }),

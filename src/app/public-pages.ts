@@ -40,14 +40,13 @@ export const requireSession = (admin = false): Lazy => async () => {
 }
 export const notFoundPage: Lazy = async () => ({ Component: (await import('./layout/not-found-page')).NotFoundPage })
 
-/** Pages that need a session (and, for the admin ones, the admin role); the guard decides. */
-export const customerPages: Partial<Record<PageKey, Lazy>> = {
-  dashboard: withCatalog('account', async () => (await import('./routes/dashboard-route')).DashboardRoute),
-}
+/** The frame of the customer's screens (the app's shell on phones), loaded only when one is visited. */
+export const customerArea: Lazy = withCatalog('account', async () => (await import('./layout/customer-layout')).CustomerLayout)
 
-/** The customer's shipments: asking for one, and one shipment's page. */
-export const customerShipmentPages = {
-  request: withCatalog('account', async () => (await import('@/features/customer/shipments/request-shipment-page')).RequestShipmentPage),
+/** The customer's screens, which need a session: the dashboard's tabs, asking for a shipment, and one shipment's page. */
+export const customerPages = {
+  dashboard: withCatalog('account', async () => (await import('./routes/dashboard-route')).DashboardRoute),
+  requestShipment: withCatalog('account', async () => (await import('@/features/customer/shipments/request-shipment-page')).RequestShipmentPage),
   shipment: withCatalog('account', async () => (await import('@/features/customer/shipments/shipment-page')).ShipmentPage),
 } satisfies Record<string, Lazy>
 

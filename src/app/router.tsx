@@ -1,11 +1,15 @@
 import { createBrowserRouter, matchRoutes, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router'
 import { activateLang } from '@/i18n/activate'
+import { dashboardTabs } from '@/i18n/dashboard-tabs'
 import { defaultLang, isLang } from '@/i18n/locales'
+import { paths } from '@/i18n/paths'
 import { preferredLang } from '@/i18n/preferred-lang'
 import { pageFromSlug, pageSlugs, slugsOf, type PageKey } from '@/i18n/slugs'
+import { hasStoredSession } from '@/remote/session-hint'
 import { AppErrorPage } from './layout/app-error-page'
 import { PublicLayout } from './layout/public-layout'
-import { adminArea, adminPages, blogArticlePage, customerPages, customerShipmentPages, notFoundPage, publicPages, requireSession, withCatalog } from './public-pages'
+import { adminArea, adminPages, blogArticlePage, customerArea, customerPages, notFoundPage, publicPages, requireSession, withCatalog } from './public-pages'
+import type { DashboardHandle } from './routes/dashboard-route'
 
 /** `/:lang/...` with an unknown language goes to the preferred one, keeping a known page slug. */
 export async function langLoader({ params, request }: LoaderFunctionArgs) {
@@ -39,26 +43,40 @@ export const routes: RouteObject[] = [
     HydrateFallback: () => null,
     children: [
       { path: '/', loader: () => redirect(`/${defaultLang}`) },
+      // The installed app's start_url: a signed-in customer's packages, a visitor's home page.
+      { path: '/start', loader: () => redirect(hasStoredSession() ? paths.page(preferredLang(), 'dashboard') : paths.home(preferredLang())) },
       {
         path: '/:lang',
         loader: langLoader,
-        Component: PublicLayout,
         children: [
-          { index: true, lazy: publicPages.home },
-          ...slugRoutes(publicPages),
-          ...slugsOf('blog').map((slug) => ({ path: `${slug}/:article`, lazy: blogArticlePage })),
           {
-            lazy: requireSession(),
+            Component: PublicLayout,
             children: [
-              ...slugRoutes(customerPages),
-              ...slugsOf('dashboard').flatMap((slug) => [
-                { path: `${slug}/shipments/new`, lazy: customerShipmentPages.request },
-                { path: `${slug}/shipments/:shipmentId`, lazy: customerShipmentPages.shipment },
-              ]),
+              { index: true, lazy: publicPages.home },
+              ...slugRoutes(publicPages),
+              ...slugsOf('blog').map((slug) => ({ path: `${slug}/:article`, lazy: blogArticlePage })),
+              { lazy: requireSession(true), children: slugRoutes(adminPages) },
+              { path: '*', lazy: notFoundPage },
             ],
           },
-          { lazy: requireSession(true), children: slugRoutes(adminPages) },
-          { path: '*', lazy: notFoundPage },
+          {
+            // The customer's screens: the website's frame on wide screens, the app's shell on phones and installed.
+            lazy: customerArea,
+            children: [
+              {
+                lazy: requireSession(),
+                children: slugsOf('dashboard').flatMap((slug) => [
+                  ...dashboardTabs.map((tab) => ({
+                    path: tab === 'packages' ? slug : `${slug}/${tab}`,
+                    handle: { dashboardTab: tab } satisfies DashboardHandle,
+                    lazy: customerPages.dashboard,
+                  })),
+                  { path: `${slug}/shipments/new`, lazy: customerPages.requestShipment },
+                  { path: `${slug}/shipments/:shipmentId`, lazy: customerPages.shipment },
+                ]),
+              },
+            ],
+          },
         ],
       },
       {

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react'
 import { isPackageStatus, type PackageStatus } from '@/local-db/rows'
-import { statusLabels } from './package-status-labels'
+import { statusLabels } from '@/i18n/package-status-labels'
 
 export const statusColors: Record<PackageStatus, string> = {
   recibido: 'bg-blue-100 text-blue-900 ring-blue-300 dark:bg-blue-950 dark:text-blue-100 dark:ring-blue-800',

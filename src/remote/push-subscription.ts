@@ -1,4 +1,4 @@
-import { isIosSafari, isStandalone } from '@/components/install-app/platform'
+import { isIosSafari, isStandalone } from '@/platform/platform'
 import type { Lang } from '@/i18n/locales'
 import type { Supabase } from './client'
 import { supabaseAnonKey, supabaseUrl } from './config'

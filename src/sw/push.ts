@@ -1,10 +1,12 @@
 /// <reference lib="webworker" />
 import { setupI18n } from '@lingui/core'
-import { notificationText } from '@/components/notification-text'
+import { notificationText } from '@/i18n/notification-text'
+import { dashboardTabPath } from '@/i18n/dashboard-tabs'
 import { isLang, type Lang } from '@/i18n/locales'
 import { shipmentPaths } from '@/i18n/shipment-paths'
-import { pageSlugs } from '@/i18n/slugs'
 import type { NotificationRow } from '@/local-db/rows'
+import { unreadNotificationCount } from '@/local-db/unread-count'
+import { showAppBadge } from '@/platform/app-badge'
 import { supabaseAnonKey, supabaseUrl } from '@/remote/config'
 import { messages as en } from '../../locales/en/notifications.po'
 import { messages as es } from '../../locales/es/notifications.po'
@@ -16,10 +18,18 @@ type PushMessage = Omit<NotificationRow, 'read_at'> & { locale: string }
 
 const i18n = setupI18n({ messages: { es, en } })
 
-/** Where a tap on it leads: the shipment's page, else the dashboard, whose list has the package. */
+/**
+ * Where a tap on it leads, in the tab it belongs to: the shipment's page (in Shipments: a charge to
+ * approve, a box on its way), else Packages, whose list has the package (arrived, moved, storage ending).
+ */
 function screenOf(message: PushMessage, lang: Lang): string {
   const { shipment_id } = message.payload
-  return shipment_id ? shipmentPaths.customer(lang, shipment_id) : `/${lang}/${pageSlugs.dashboard[lang]}`
+  return shipment_id ? shipmentPaths.customer(lang, shipment_id) : dashboardTabPath(lang, 'packages')
+}
+
+/** The installed app's icon counts the unread notifications, this one included (the push carries no count). */
+async function updateBadge(message: PushMessage): Promise<void> {
+  await showAppBadge(await unreadNotificationCount(message.id).catch(() => 1), self.navigator)
 }
 
 async function show(message: PushMessage): Promise<void> {
@@ -76,7 +86,7 @@ export function handlePushes(): void {
   self.addEventListener('push', (event) => {
     const message = event.data?.json() as PushMessage | undefined
     // Every push shows a notification (iOS revokes push from apps that stay silent).
-    if (message) event.waitUntil(show(message))
+    if (message) event.waitUntil(Promise.all([show(message), updateBadge(message)]))
   })
   self.addEventListener('notificationclick', (event) => {
     event.notification.close()

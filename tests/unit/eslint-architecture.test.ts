@@ -91,6 +91,24 @@ describe('imports flow one way', () => {
     ['src/sw/x.ts', "export { startAuth } from '@/features/auth/start-auth'"],
     ['src/i18n/x.ts', "export { htmlFileOf } from '@/prerender/pages'"],
     ['src/stores/x.ts', "export * from '@/entry-prerender'"],
+    // The shared layers import only the layers below them (components and sw, sync-engine, outbox and
+    // remote, stores, i18n, local-db, business-rules and platform): never upward, never a peer.
+    ['src/stores/x.ts', "export { fetchRates } from '@/remote/rates'"],
+    ['src/stores/x.ts', "export const load = () => import('@/sync-engine/rates')"],
+    ['src/remote/x.ts', "export { useInstallOffer } from '@/components/install-app/install-offer'"],
+    ['src/remote/x.ts', "export { flushUntil } from '@/sync-engine/push'"],
+    ['src/remote/x.ts', "export { onQueued } from '@/outbox/queue'"],
+    ['src/outbox/x.ts', "export { getSupabase } from '@/remote/client'"],
+    ['src/sw/x.ts', "export { buttonClasses } from '@/components/ui/button-classes'"],
+    ['src/components/x.ts', "export { handlePushes } from '@/sw/push'"],
+    ['src/sync-engine/x.ts', "export { Link } from '@/components/links'"],
+    ['src/local-db/x.ts', "export { formatUsd } from '@/i18n/format'"],
+    ['src/local-db/x.ts', "export { useSessionStore } from '@/stores/session-store'"],
+    ['src/i18n/x.ts', "export { useSessionStore } from '@/stores/session-store'"],
+    ['src/platform/x.ts', "export { planTerms } from '@/business-rules/plans'"],
+    ['src/business-rules/x.ts', "export { isStandalone } from '@/platform/platform'"],
+    // UI components read the device's data; the backend is sync-engine's to call.
+    ['src/components/x.ts', "export { getSupabase } from '@/remote/client'"],
     // business-rules imports nothing else from src.
     ['src/business-rules/x.ts', "export { StatusBadge } from '@/components/package-status'"],
     // src/app and src/prerender meet only in entry-prerender.tsx.
@@ -115,6 +133,12 @@ describe('imports flow one way', () => {
     ['src/features/customer/x.ts', "export { PackageList } from './package-list'"],
     ['src/components/x.ts', "export { isPackageStatus } from '@/local-db/rows'"],
     ['src/sw/x.ts', "export { createSupabase } from '@/remote/create-client'\nexport { flushOutbox } from '@/sync-engine/push'\nexport * from '@/local-db/auth-storage'"],
+    ['src/sw/x.ts', "export { notificationText } from '@/i18n/notification-text'"],
+    ['src/components/x.ts', "export { loadStoredFile } from '@/sync-engine/stored-files'\nexport { onQueued } from '@/outbox/queue'\nexport { isStandalone } from '@/platform/platform'"],
+    ['src/sync-engine/x.ts', "export { fetchRates } from '@/remote/rates'\nexport { useRatesStore } from '@/stores/rates-store'"],
+    ['src/remote/x.ts', "export { reportReachable } from '@/stores/connectivity-store'\nexport { isIosSafari } from '@/platform/platform'\nexport type { Lang } from '@/i18n/locales'"],
+    ['src/stores/x.ts', "export type { Role } from '@/local-db/rows'"],
+    ['src/i18n/x.ts', "export type { NotificationRow } from '@/local-db/rows'\nexport { storageWarningDays } from '@/business-rules/storage'"],
     ['src/app/x.ts', "export const load = () => import('@/features/customer/dashboard-page')"],
     ['src/prerender/x.ts', "export type { BuildContent } from '@/features/public/content/build-content'"],
     ['src/main.tsx', "export { createRouter } from '@/app/router'\nexport { startAuth } from '@/features/auth/start-auth'"],

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import type { UploadBucket } from '@/local-db/db'
-import { loadStoredFile } from './stored-files'
+import { loadStoredFile } from '@/sync-engine/stored-files'
 
 export type StoredFileState = { state: 'loading' } | { state: 'ready'; url: string } | { state: 'unavailable' }
 

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react'
 import { installedNow, installPromptAvailable, subscribeInstallPrompt } from './install-prompt'
-import { isIosSafari, isStandalone, standaloneQuery } from './platform'
+import { isIosSafari, isStandalone, standaloneQuery } from '@/platform/platform'
 
 /** How this browser can install the app: its own dialog, or Safari's Share → Add to Home Screen. */
 export type InstallOffer = 'prompt' | 'ios-hint'

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro'
 import type { SelectHTMLAttributes } from 'react'
-import { statusLabels } from '@/components/package-status-labels'
+import { statusLabels } from '@/i18n/package-status-labels'
 import { SelectField } from '@/components/ui/field'
 import { isPackageStatus, packageStatuses, type PackageStatus } from '@/local-db/rows'
 

@@ -4,6 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useState, type ReactNode } from 'react'
 import { Outlet, useLocation } from 'react-router'
 import { Link, NavLink } from '@/components/links'
+import { buttonClasses } from '@/components/ui/button-classes'
 import { MenuButton } from '@/components/ui/menu-button'
 import { Toaster } from '@/components/ui/toaster'
 import { paths, useLang, type AdminSection } from '@/i18n/paths'
@@ -67,6 +68,10 @@ export function AdminLayout({ controls, signOut }: { controls: ReactNode; signOu
       <div className="flex min-w-0 flex-col">
         <header className="sticky top-0 z-30 flex flex-wrap items-center gap-3 border-b border-slate-200 bg-white/90 px-4 py-3 backdrop-blur dark:border-slate-800 dark:bg-slate-900/90">
           <MenuButton open={menuOpen} className="lg:hidden" aria-controls="admin-menu" aria-label={t`Menu`} onClick={() => setMenuOpenOn(menuOpen ? null : pathname)} />
+          {/* On a phone the sidebar is a menu: the tool used most at the counter stays one tap away. */}
+          <Link to={paths.page(lang, 'adminPanel')} data-testid="admin-package-tool" className={`${buttonClasses('secondary')} lg:hidden`}>
+            <Trans>Package tool</Trans>
+          </Link>
           <div className="min-w-0" data-testid="admin-identity">
             <p className="truncate text-sm font-semibold">{profile?.full_name || profile?.email || user.email}</p>
             <p className="text-xs text-slate-500 dark:text-slate-400">{i18n._(roleLabels[profile?.role ?? 'admin'])}</p>

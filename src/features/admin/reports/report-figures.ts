@@ -1,6 +1,6 @@
 import type { I18n } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
-import { statusLabels } from '@/components/package-status-labels'
+import { statusLabels } from '@/i18n/package-status-labels'
 import type { AdminReport } from '@/remote/reports'
 import type { ChartSpec } from './report-chart'
 import type { ReportTable } from './report-csv'

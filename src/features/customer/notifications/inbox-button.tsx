@@ -11,7 +11,7 @@ import { useNotifications } from '@/local-db/queries'
 import type { NotificationRow } from '@/local-db/rows'
 import { queueNotificationsRead } from '@/outbox/queue-notifications'
 import { useSessionUser } from '@/stores/session-store'
-import { notificationText } from '@/components/notification-text'
+import { notificationText } from '@/i18n/notification-text'
 import { PushSwitch } from './push-switch'
 import { usePushKeptSaved } from './use-push-kept-saved'
 

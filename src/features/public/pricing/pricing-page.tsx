@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button'
 import { buttonClasses } from '@/components/ui/button-classes'
 import { formatUsd } from '@/i18n/format'
 import { paths, useLang } from '@/i18n/paths'
-import { useRates } from '@/stores/rates-store'
+import { useRates } from '@/sync-engine/rates'
 import { PageIntro } from '../page-intro'
 
 interface Plan {

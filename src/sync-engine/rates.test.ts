@@ -4,7 +4,8 @@ import { buildRates, type Rates } from '@/business-rules/rates'
 // Test files share their worker's modules: this one starts the store (and the request it shares) afresh.
 vi.resetModules()
 const { fetchRates } = await import('@/remote/rates')
-const { refreshRates, useRatesStore } = await import('./rates-store')
+const { refreshRates } = await import('./rates')
+const { useRatesStore } = await import('@/stores/rates-store')
 
 // tests/setup/unit.ts replaces the request for rates; each test here says what it answers.
 const fetched = vi.mocked(fetchRates)

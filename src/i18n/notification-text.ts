@@ -1,7 +1,7 @@
 import type { I18n } from '@lingui/core'
 import { msg, plural } from '@lingui/core/macro'
 import { storageWarningDays } from '@/business-rules/storage'
-import { statusLabels } from '@/components/package-status-labels'
+import { statusLabels } from './package-status-labels'
 import { formatUsd } from '@/i18n/format'
 import type { Lang } from '@/i18n/locales'
 import { isPackageStatus, type NotificationRow } from '@/local-db/rows'

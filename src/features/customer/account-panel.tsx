@@ -1,0 +1,26 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { InstallAppCard } from '@/components/install-app/install-app-card'
+import { Link } from '@/components/links'
+import { Spinner } from '@/components/ui/spinner'
+import { paths, useLang } from '@/i18n/paths'
+import type { LocalProfile } from '@/local-db/queries'
+import { LockerCard } from './locker-card'
+import { NotificationSettings } from './notifications/notification-settings'
+import { ProfileCard, type SaveProfile } from './profile-card'
+
+/** Who the customer is and how the app reaches them: profile, locker, notifications, installing the app. */
+export function AccountPanel({ userId, profile, saveProfile }: { userId: string; profile: LocalProfile | undefined; saveProfile: SaveProfile }) {
+  const { t } = useLingui()
+  const lang = useLang()
+  return (
+    <div className="space-y-6">
+      {profile ? <ProfileCard key={profile.updated_at} profile={profile} saveProfile={saveProfile} /> : <Spinner label={t`Loading your profile…`} />}
+      {profile?.locker_code && <LockerCard profile={profile} lockerCode={profile.locker_code} />}
+      <NotificationSettings userId={userId} />
+      <InstallAppCard />
+      <Link to={paths.page(lang, 'calculator')} className="block text-sm font-semibold text-brand-700 hover:underline dark:text-brand-100">
+        <Trans>Price a shipment with the calculator</Trans>
+      </Link>
+    </div>
+  )
+}
