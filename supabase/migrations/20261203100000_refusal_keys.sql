@@ -506,6 +506,8 @@ declare
   v_results jsonb := '[]'::jsonb;
   v_code text;
   v_message text;
+  v_hint text;
+  v_detail text;
 begin
   if not public.is_admin() then
     raise exception 'permission denied: only admins can change a package status' using errcode = '42501', hint = 'admins_only';
@@ -529,10 +531,13 @@ begin
         )
       );
     exception when others then
-      get stacked diagnostics v_code = returned_sqlstate, v_message = message_text;
+      -- Each change's refusal as PostgREST would answer it alone: its key and values too.
+      get stacked diagnostics v_code = returned_sqlstate, v_message = message_text,
+        v_hint = pg_exception_hint, v_detail = pg_exception_detail;
       v_results := v_results || jsonb_build_array(jsonb_build_object(
         'op_id', v_change ->> 'op_id',
-        'error', jsonb_build_object('code', v_code, 'message', v_message)
+        'error', jsonb_build_object('code', v_code, 'message', v_message,
+          'hint', nullif(v_hint, ''), 'details', nullif(v_detail, ''))
       ));
     end;
   end loop;
@@ -1359,7 +1364,7 @@ begin
   end if;
   v_muted := array(select distinct k from unnest(p_push_muted) k order by k);
   if not v_muted <@ array['package_received', 'package_status', 'shipment_awaiting_approval', 'shipment_shipped', 'storage_ending', 'storage_last_day'] then
-    raise exception 'Unknown notification kind in %', p_push_muted using errcode = '22023', hint = 'bad_request';
+    raise exception 'Unknown notification kind in %', p_push_muted using errcode = '22023', hint = 'unknown_notification_kind';
   end if;
   update public.profiles set push_muted = v_muted where id = auth.uid() and push_muted is distinct from v_muted;
   return json_build_object('push_muted', v_muted);
