@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { appI18n } from '../../../tests/unit/render'
-import { opRefusalText, refusalText } from './refusal-text'
+import { RefusedError } from '@/remote/refused-error'
+import { errorText, opRefusalText, refusalText } from './refusal-text'
 import { refusalTexts } from './refusal-texts'
 
 /** Values for every name any text reads from its detail: each key's text can be said with them. */
@@ -58,5 +59,11 @@ describe('refusalText', () => {
     const keyed = { lastError: 'Shipment not found', lastErrorKey: { code: 'PT404', hint: 'shipment_not_found', details: null } }
     expect(opRefusalText(appI18n('es'), keyed)).toBe('Este envío ya no existe.')
     expect(opRefusalText(appI18n('es'), { lastError: 'Shipment not found' })).toBe('Shipment not found')
+  })
+
+  it('says a failed call by its key where the error keeps one, else in its own words', () => {
+    const reversed = new RefusedError({ message: 'the range starts after it ends', code: '22023', hint: 'report_range_reversed', details: '{"from": "2026-11-20", "to": "2026-11-10"}' })
+    expect(errorText(appI18n('en'), reversed)).toBe('The first day of the report comes after its last day.')
+    expect(errorText(appI18n('es'), new Error('Failed to fetch'))).toBe('Failed to fetch')
   })
 })

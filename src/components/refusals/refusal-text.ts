@@ -1,6 +1,6 @@
 import type { I18n } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
-import type { QueuedOp, ServerRefusal } from '@/local-db/db'
+import type { QueuedOp, RefusalKey, ServerRefusal } from '@/local-db/db'
 import { storageTexts } from './file-texts'
 import { constraintTexts } from './package-texts'
 import { refusalTexts } from './refusal-texts'
@@ -33,3 +33,10 @@ export function refusalOf(op: Pick<QueuedOp, 'lastError' | 'lastErrorKey'>): Ser
 
 /** Why the server refused this op, in the reader's language. */
 export const opRefusalText = (i18n: I18n, op: Pick<QueuedOp, 'lastError' | 'lastErrorKey'>): string => refusalText(i18n, refusalOf(op))
+
+/** Why a call failed, in the reader's language: by its key where the error keeps one (remote/refused-error.ts), else in its own words. */
+export function errorText(i18n: I18n, error: unknown): string {
+  if (!(error instanceof Error)) return String(error)
+  const { code, hint, details } = error as Error & RefusalKey
+  return refusalText(i18n, { message: error.message, code, hint, details })
+}
