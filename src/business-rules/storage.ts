@@ -3,6 +3,14 @@ import { planTerms, type PlanId } from './plans'
 
 /** A package waiting at the warehouse, where free storage counts down. */
 const waitingStatuses: ReadonlySet<string> = new Set(['recibido', 'disponible'])
+/**
+ * Statuses of a shipment whose packages are leaving, not waiting: free storage no longer counts down
+ * for them, as the database's reminders skip them (notify_storage_endings).
+ */
+const leavingShipmentStatuses: ReadonlySet<string> = new Set(['requested', 'processing'])
+export const leavingStatuses = [...leavingShipmentStatuses]
+export const isLeaving = (shipmentStatus: string | undefined): boolean => shipmentStatus !== undefined && leavingShipmentStatuses.has(shipmentStatus)
+
 /** The last days of free storage are a warning. */
 export const storageWarningDays = 5
 

@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import type { LocalShipment } from '@/local-db/shipment-overlay'
 import { discard, reapplyStep, retry } from '@/outbox/resolve'
 import { shipmentStatusLabels } from './shipment-status'
-import { shipmentRefusal } from './shipment-refusals'
+import { opRefusalText } from './refusals/refusal-text'
 import { Button } from './ui/button'
 import { useDeviceWrite } from './use-device-write'
 
@@ -37,7 +37,7 @@ export function ShipmentChange({ shipment }: { shipment: LocalShipment }) {
     )
   }
   if (refused) {
-    const reason = shipmentRefusal(i18n, refused.lastError ?? '')
+    const reason = opRefusalText(i18n, refused)
     return (
       <div role="alert" data-testid="shipment-refused" className="space-y-2 rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200">
         <p>

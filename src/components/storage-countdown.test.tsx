@@ -10,24 +10,32 @@ describe('storage countdown', () => {
   afterEach(() => vi.useRealTimers())
 
   it('counts the days left on the plan, calmly while there are many', () => {
-    renderScreen(<StorageCountdown pkg={arrived('recibido', '2026-04-01')} plan="standard" />)
+    renderScreen(<StorageCountdown pkg={arrived('recibido', '2026-04-01')} plan="standard" shipmentStatus={undefined} />)
     expect(screen.getByTestId('storage-countdown').textContent).toBe('36 free storage days left')
   })
 
   it('warns in Spanish in the last days, in the singular on the last but one', () => {
-    renderScreen(<StorageCountdown pkg={arrived('disponible', '2026-03-12')} plan="basic" />, { lang: 'es' })
+    renderScreen(<StorageCountdown pkg={arrived('disponible', '2026-03-12')} plan="basic" shipmentStatus={undefined} />, { lang: 'es' })
     expect(screen.getByTestId('storage-countdown').textContent).toBe('⚠ Queda 1 día de almacenaje gratis')
   })
 
   it('says when it ends today and how long ago it ended', () => {
-    renderScreen(<StorageCountdown pkg={arrived('recibido', '2026-03-11')} plan={undefined} />)
+    renderScreen(<StorageCountdown pkg={arrived('recibido', '2026-03-11')} plan={undefined} shipmentStatus={undefined} />)
     expect(screen.getByTestId('storage-countdown').textContent).toBe('⚠ Free storage ends today')
-    renderScreen(<StorageCountdown pkg={arrived('recibido', '2026-02-08')} plan="basic" />, { lang: 'es' })
+    renderScreen(<StorageCountdown pkg={arrived('recibido', '2026-02-08')} plan="basic" shipmentStatus={undefined} />, { lang: 'es' })
     expect(screen.getAllByTestId('storage-countdown')[1]!.textContent).toBe('⚠ El almacenaje gratis terminó hace 31 días')
   })
 
+  it('shows nothing for a package leaving in a requested or processing shipment, as the reminders', () => {
+    for (const shipmentStatus of ['requested', 'processing']) renderScreen(<StorageCountdown pkg={arrived('recibido', '2026-03-11')} plan="basic" shipmentStatus={shipmentStatus} />)
+    expect(screen.queryByTestId('storage-countdown')).toBeNull()
+    // Back at the warehouse once its shipment is cancelled: it counts down again.
+    renderScreen(<StorageCountdown pkg={arrived('recibido', '2026-03-11')} plan="basic" shipmentStatus={undefined} />)
+    expect(screen.getByTestId('storage-countdown').textContent).toBe('⚠ Free storage ends today')
+  })
+
   it('shows nothing once the package has left the warehouse', () => {
-    renderScreen(<StorageCountdown pkg={arrived('transito', '2026-01-01')} plan="basic" />)
+    renderScreen(<StorageCountdown pkg={arrived('transito', '2026-01-01')} plan="basic" shipmentStatus={undefined} />)
     expect(screen.queryByTestId('storage-countdown')).toBeNull()
   })
 })

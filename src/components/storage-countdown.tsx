@@ -1,15 +1,20 @@
 import { Plural, Trans } from '@lingui/react/macro'
 import type { PlanId } from '@/business-rules/plans'
-import { isStorageEnding, storageDaysLeft } from '@/business-rules/storage'
+import { isLeaving, isStorageEnding, storageDaysLeft } from '@/business-rules/storage'
 
 interface Props {
   pkg: Parameters<typeof storageDaysLeft>[0]
   plan: PlanId | undefined
+  /** The status of the open shipment the package is in, if any. */
+  shipmentStatus: string | undefined
 }
 
-/** Free storage days left for a package waiting at the warehouse, as a warning in the last days. Nothing for others. */
-export function StorageCountdown({ pkg, plan }: Props) {
-  const days = storageDaysLeft(pkg, plan)
+/**
+ * Free storage days left for a package waiting at the warehouse, as a warning in the last days.
+ * Nothing for others, nor for a package leaving in a requested or processing shipment.
+ */
+export function StorageCountdown({ pkg, plan, shipmentStatus }: Props) {
+  const days = isLeaving(shipmentStatus) ? null : storageDaysLeft(pkg, plan)
   if (days === null) return null
   const daysAgo = -days
   const tone = days < 0 ? 'text-red-700 dark:text-red-400' : isStorageEnding(days) ? 'text-amber-800 dark:text-amber-300' : 'text-slate-600 dark:text-slate-400'

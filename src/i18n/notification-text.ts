@@ -38,7 +38,11 @@ export function notificationText(notification: NotificationRow, i18n: I18n, lang
         detail: null,
       }
     }
-    case 'storage_last_day':
+    case 'storage_last_day': {
+      // A reminder the job caught up after a missed day says how long ago the last day was.
+      const daysAgo = -(payload.days_left ?? 0)
+      if (daysAgo > 0) return { title: i18n._(msg`The free storage of package ${tracking} ended ${plural(daysAgo, { one: '# day ago', other: '# days ago' })}`), detail: null }
       return { title: i18n._(msg`Today is the last day of free storage for package ${tracking}`), detail: null }
+    }
   }
 }

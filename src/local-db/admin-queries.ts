@@ -1,6 +1,6 @@
 import Dexie from 'dexie'
 import { useLiveQuery } from 'dexie-react-hooks'
-import { isStorageEnding, storageDaysLeft } from '@/business-rules/storage'
+import { isStorageEnding, leavingStatuses, storageDaysLeft } from '@/business-rules/storage'
 import { db, isShipmentOp, type LocalPackage } from './db'
 import { readDirectory, type Customer } from './directory'
 import { readOpenPrealert } from './queries'
@@ -64,11 +64,22 @@ export interface PackageFilter {
   search: string
 }
 
-/** Waiting packages whose free storage ends within days or has ended, the most urgent first. */
+/** Packages leaving in a requested or processing shipment, with its status, from this device's copy. */
+async function readLeavingPackages(): Promise<ReadonlyMap<string, ShipmentStatus>> {
+  const shipments = await db.shipments.where('status').anyOf(leavingStatuses).toArray()
+  return new Map(shipments.flatMap((shipment) => shipment.package_ids.map((id) => [id, shipment.status] as const)))
+}
+
+export function useLeavingPackages() {
+  return useThrottledQuery(readLeavingPackages, [], ['shipments'])
+}
+
+/** Waiting packages (not leaving in a shipment) whose free storage ends within days or has ended, the most urgent first. */
 async function storageEndingPackages(): Promise<LocalPackage[]> {
   const waiting = (await Promise.all((['recibido', 'disponible'] as const).map((status) => byStatus(status).toArray()))).flat()
-  const directory = await readDirectory()
+  const [directory, leaving] = await Promise.all([readDirectory(), readLeavingPackages()])
   return waiting
+    .filter((pkg) => !leaving.has(pkg.id))
     .map((pkg) => ({ pkg, days: storageDaysLeft(pkg, directory.get(pkg.user_id)?.plan) }))
     .filter(({ days }) => isStorageEnding(days))
     .sort((a, b) => a.days! - b.days!)
@@ -105,7 +116,8 @@ export function usePackagesPage(filter: PackageFilter, offset: number, limit: nu
       return { rows, total }
     },
     [filter.status, filter.search, offset, limit],
-    ['packages', 'directory'],
+    // Shipments too: a package leaving in one leaves the storage-ending list.
+    ['packages', 'directory', 'shipments'],
   )
 }
 

@@ -39,6 +39,21 @@ export interface NewPackage {
   meta: Record<string, unknown> | null
 }
 
+/**
+ * What names a refusal for translation (src/components/refusals): the SQLSTATE or service code, the
+ * database's stable key (its HINT) and the values the text needs (its DETAIL, JSON or one word).
+ */
+export interface RefusalKey {
+  code?: string | null
+  hint?: string | null
+  details?: string | null
+}
+
+/** A refusal as the server answered it: its own words, and its key. */
+export interface ServerRefusal extends RefusalKey {
+  message: string
+}
+
 interface QueuedOpBase {
   /** Creation order (auto-increment): ops are pushed in this order. */
   seq?: number
@@ -52,6 +67,8 @@ interface QueuedOpBase {
   /** Epoch ms before which a network retry waits (backoff). */
   nextAttemptAt: number
   lastError: string | null
+  /** The last refusal's key and values, to say it in the reader's language; absent on ops refused before refusals had keys. */
+  lastErrorKey?: RefusalKey | null
   /** When the change was made (client clock, for display only). */
   createdAt: string
 }

@@ -38,7 +38,7 @@ export async function reapplyStep(op: AdvanceShipmentOp): Promise<void> {
 export async function retry(op: QueuedOp): Promise<void> {
   await db.transaction('rw', db.packages, db.outbox, db.owner, async () => {
     await assertOwner(op.userId)
-    await db.outbox.update(op.seq!, { state: 'pending', attempts: 0, nextAttemptAt: 0, lastError: null })
+    await db.outbox.update(op.seq!, { state: 'pending', attempts: 0, nextAttemptAt: 0, lastError: null, lastErrorKey: null })
     if (isPackageOp(op)) await refreshOverlay(op.packageId)
   })
   notifyQueued()

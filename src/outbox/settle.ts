@@ -1,4 +1,4 @@
-import { db, isPackageOp, isShipmentOp, type LocalProfile, type NotificationsOp, type PackageOp, type PrealertOp, type QueuedOp, type ShipmentOp, type UploadOp } from '@/local-db/db'
+import { db, type RefusalKey, isPackageOp, isShipmentOp, type LocalProfile, type NotificationsOp, type PackageOp, type PrealertOp, type QueuedOp, type ShipmentOp, type UploadOp } from '@/local-db/db'
 import { opsOf, refreshOverlay, serverRowOf, withPendingOps } from '@/local-db/overlay'
 import { assertOwner, type DeviceOwner } from '@/local-db/owner'
 import type { PackageRow, PrealertRow, ShipmentRow } from '@/local-db/rows'
@@ -18,7 +18,7 @@ export type Settlement =
   | { op: ShipmentOp; outcome: 'applied' | 'superseded'; row: ShipmentRow }
   | { op: UploadOp; outcome: 'uploaded'; row: UploadedRow }
   | { op: NotificationsOp; outcome: 'done' }
-  | { op: QueuedOp; outcome: 'refused'; message: string }
+  | { op: QueuedOp; outcome: 'refused'; message: string; key?: RefusalKey }
   | { op: QueuedOp; outcome: 'retry'; message: string; retryAt: number }
 
 /** The row a file was listed on, as the server has it now. */
@@ -57,7 +57,7 @@ export function settleAll(owner: DeviceOwner, settlements: readonly Settlement[]
           else await settleSuperseded(settlement.op, settlement.row as PackageRow)
           break
         case 'refused':
-          await settleRefused(settlement.op, settlement.message)
+          await settleRefused(settlement.op, settlement.message, settlement.key)
           break
         case 'retry':
           await settleRetryLater(settlement.op, settlement.message, settlement.retryAt)
@@ -97,10 +97,13 @@ function settleSuperseded(op: PackageOp, row: PackageRow): Promise<void> {
   })
 }
 
-/** Refused (validation, permission, not found): kept with the server's message until the admin retries or discards it. */
-function settleRefused(op: QueuedOp, message: string): Promise<void> {
+/**
+ * Refused (validation, permission, not found): kept with the server's message and the refusal's key
+ * (said in the reader's language when shown) until the user retries or discards it.
+ */
+function settleRefused(op: QueuedOp, message: string, key: RefusalKey | undefined): Promise<void> {
   return db.transaction('rw', db.packages, db.outbox, async () => {
-    await db.outbox.update(op.seq!, { state: 'failed', lastError: message })
+    await db.outbox.update(op.seq!, { state: 'failed', lastError: message, lastErrorKey: key ?? null })
     if (isPackageOp(op)) await refreshOverlay(op.packageId)
   })
 }
@@ -185,5 +188,5 @@ async function settleUploaded(op: UploadOp, uploaded: UploadedRow): Promise<void
 
 /** Not answered (offline, timeout, server trouble): tried again at `retryAt`. */
 async function settleRetryLater(op: QueuedOp, message: string, retryAt: number): Promise<void> {
-  await db.outbox.update(op.seq!, { attempts: op.attempts + 1, lastError: message, nextAttemptAt: retryAt })
+  await db.outbox.update(op.seq!, { attempts: op.attempts + 1, lastError: message, lastErrorKey: null, nextAttemptAt: retryAt })
 }

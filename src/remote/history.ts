@@ -1,5 +1,6 @@
 import type { PackageRow, PulledProfile } from '@/local-db/rows'
 import { getSupabase } from './client'
+import { RefusedError } from './refused-error'
 
 /** Where the next page starts: after this row (the last one shown), in the server's order. */
 export interface HistoryCursor {
@@ -25,7 +26,7 @@ export async function searchHistory(query: string, after: HistoryCursor | null, 
   let call = client.rpc('search_history', { p_query: query, p_limit: limit, p_after: after })
   if (signal) call = call.abortSignal(signal)
   const { data, error } = await call
-  if (error) throw new Error(error.message)
+  if (error) throw new RefusedError(error)
   const page = data as { packages: PackageRow[]; profiles: PulledProfile[]; has_more: boolean; next: HistoryCursor | null }
   return { packages: page.packages, profiles: page.profiles, hasMore: page.has_more, next: page.next }
 }

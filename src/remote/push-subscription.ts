@@ -3,6 +3,7 @@ import type { Lang } from '@/i18n/locales'
 import type { Supabase } from './client'
 import { supabaseAnonKey, supabaseUrl } from './config'
 import { timedFetch } from './fetch'
+import { RefusedError } from './refused-error'
 
 /**
  * Whether this browser can push, and whether it does:
@@ -42,7 +43,7 @@ async function applicationServerKey(): Promise<string> {
 async function save(client: Supabase, subscription: PushSubscription, lang: Lang): Promise<void> {
   const { endpoint, keys } = subscription.toJSON()
   const { error } = await client.rpc('save_push_subscription', { p_endpoint: endpoint, p_p256dh: keys?.p256dh, p_auth: keys?.auth, p_locale: lang })
-  if (error) throw new Error(error.message)
+  if (error) throw new RefusedError(error)
 }
 
 /**
@@ -73,7 +74,7 @@ export const removeWithClient =
   (client: Supabase): RemoveSubscription =>
   async (endpoint) => {
     const { error } = await client.rpc('delete_push_subscription', { p_endpoint: endpoint })
-    if (error) throw new Error(error.message)
+    if (error) throw new RefusedError(error)
   }
 
 /** With the session's token, in a request that outlives the page: a sign-out ends the session and navigates away at once. */

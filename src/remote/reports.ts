@@ -1,4 +1,5 @@
 import { getSupabase } from './client'
+import { RefusedError } from './refused-error'
 
 export type ReportBucket = 'day' | 'week'
 
@@ -47,6 +48,6 @@ export async function fetchAdminReport({ from, to, bucket }: ReportRequest, sign
   let call = client.rpc('admin_report', { p_from: from, p_to: to, p_bucket: bucket })
   if (signal) call = call.abortSignal(signal)
   const { data, error } = await call
-  if (error) throw new Error(error.message)
+  if (error) throw new RefusedError(error)
   return data as AdminReport
 }

@@ -8,7 +8,7 @@ const postgrest = (code: string, message = 'refused') => ({ code, message, detai
 
 describe('an error answer', () => {
   it('refuses on a 4xx whose body is the service’s own: PostgREST’s code, GoTrue’s error code, Storage’s status code', () => {
-    expect(failure(400, postgrest('P0001', 'Prealert not found'))).toEqual({ kind: 'refused', message: 'Prealert not found' })
+    expect(failure(400, postgrest('P0001', 'Prealert not found'))).toEqual({ kind: 'refused', message: 'Prealert not found', key: { code: 'P0001', hint: null, details: null } })
     expect(failure(409, postgrest('PT409'))).toMatchObject({ kind: 'refused' })
     expect(failure(404, postgrest('PGRST202'))).toMatchObject({ kind: 'refused' })
     expect(failure(403, postgrest('42501'))).toMatchObject({ kind: 'refused' })
@@ -31,13 +31,17 @@ describe('an error answer', () => {
 
   it('asks for a new session on 401; a request too large is refused by its status alone, as it never fits later', () => {
     expect(failure(401, postgrest('PGRST301', 'JWT expired'))).toEqual({ kind: 'unauthorized', message: 'JWT expired' })
-    expect(failure(413, { message: 'Request size limit exceeded' })).toMatchObject({ kind: 'refused' })
+    expect(failure(413, { message: 'Request size limit exceeded' })).toMatchObject({ kind: 'refused', key: { hint: 'too_large' } })
   })
 })
 
 describe('one change of a batch', () => {
   it('is refused for what the database named, tried again for what is transient or missing', () => {
-    expect(changeFailure(postgrest('PT404', 'package x not found'))).toEqual({ kind: 'refused', message: 'package x not found' })
+    expect(changeFailure(postgrest('PT404', 'package x not found'))).toEqual({ kind: 'refused', message: 'package x not found', key: { code: 'PT404', hint: null, details: null } })
+    // The key and values the database gave the refusal go with it, to say it in the reader's language later.
+    expect(changeFailure({ code: 'PT404', message: 'package x not found', hint: 'package_not_found', details: '{"package": "x"}' })).toMatchObject({
+      key: { code: 'PT404', hint: 'package_not_found', details: '{"package": "x"}' },
+    })
     expect(changeFailure(postgrest('40P01', 'deadlock detected'))).toMatchObject({ kind: 'later' })
     expect(changeFailure(undefined)).toMatchObject({ kind: 'later' })
   })

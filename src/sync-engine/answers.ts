@@ -1,3 +1,4 @@
+import type { RefusalKey } from '@/local-db/db'
 import type { Settlement } from '@/outbox/settle'
 
 /** A change the server recorded, as the outbox settles it. */
@@ -6,7 +7,7 @@ export type Recorded = Extract<Settlement, { row: unknown }> | Extract<Settlemen
 /** Why the server did not record a change. */
 export type Failure =
   /** The service said why it will not take the change: sending it again would get the same answer. */
-  | { kind: 'refused'; message: string }
+  | { kind: 'refused'; message: string; key?: RefusalKey }
   | { kind: 'unauthorized'; message: string }
   /** No answer at all (offline, timeout): the rest of the outbox would fare no better just now. */
   | { kind: 'unanswered'; message: string }
@@ -23,7 +24,14 @@ export type Answer = Recorded | Failure
 export interface ErrorBody {
   message: string
   code?: string | null
+  /** The database's stable key for a refusal of ours (see supabase/migrations/20261203100000_refusal_keys). */
+  hint?: string | null
+  /** The values the refusal's text needs, as JSON. */
+  details?: string | null
 }
+
+/** What the outbox keeps of a refusal to say it later in the reader's language. */
+const keyOf = ({ code, hint, details }: ErrorBody): RefusalKey => ({ code: code ?? null, hint: hint ?? null, details: details ?? null })
 
 /** Statuses that say "try again later" whatever the body: a timeout, too early, too many requests. */
 const tryLater: ReadonlySet<number> = new Set([408, 425, 429])
@@ -45,13 +53,13 @@ export function failure(status: number, error: ErrorBody): Failure {
   const { message } = error
   if (status === 0) return { kind: 'unanswered', message }
   if (status === 401) return { kind: 'unauthorized', message }
-  if (tooLarge.has(status)) return { kind: 'refused', message }
-  if (status >= 400 && status < 500 && !tryLater.has(status) && namesWhy(error)) return { kind: 'refused', message }
+  if (tooLarge.has(status)) return { kind: 'refused', message, key: { ...keyOf(error), hint: 'too_large' } }
+  if (status >= 400 && status < 500 && !tryLater.has(status) && namesWhy(error)) return { kind: 'refused', message, key: keyOf(error) }
   return { kind: 'later', message }
 }
 
 /** The error the database raised for one change of a batch (the call itself succeeded). */
-export function changeFailure(error: { code: string; message: string } | undefined): Failure {
-  if (error && namesWhy(error)) return { kind: 'refused', message: error.message }
+export function changeFailure(error: ErrorBody | undefined): Failure {
+  if (error && namesWhy(error)) return { kind: 'refused', message: error.message, key: keyOf(error) }
   return { kind: 'later', message: error?.message ?? 'No answer for this change' }
 }

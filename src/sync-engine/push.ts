@@ -3,7 +3,7 @@ import { NotOwnerError, type DeviceOwner } from '@/local-db/owner'
 import type { PackageRow, PrealertRow, ShipmentRow } from '@/local-db/rows'
 import { queuedOpsOf, settleAll, type Settlement } from '@/outbox/settle'
 import type { Supabase } from '@/remote/create-client'
-import { changeFailure, failure, type Answer } from './answers'
+import { changeFailure, failure, type Answer, type ErrorBody } from './answers'
 import { sendUpload } from './send-upload'
 
 export interface FlushResult {
@@ -43,7 +43,7 @@ async function register(client: Supabase, op: RegisterOp, signal: AbortSignal): 
 interface BatchResult {
   outcome?: 'applied' | 'superseded'
   package?: PackageRow
-  error?: { code: string; message: string }
+  error?: ErrorBody
 }
 
 /** Status changes of different packages in one call (`apply_package_statuses`): one answer each. */
@@ -176,7 +176,7 @@ async function send(client: Supabase, ops: QueuedOp[], signal: AbortSignal): Pro
 /** Only a refusal that names why parks an op for its user; anything else is tried again after its backoff, however long it lasts. */
 function settlementOf(op: QueuedOp, answer: Answer): Settlement {
   if ('outcome' in answer) return answer
-  if (answer.kind === 'refused') return { op, outcome: 'refused', message: answer.message }
+  if (answer.kind === 'refused') return { op, outcome: 'refused', message: answer.message, key: answer.key }
   return { op, outcome: 'retry', message: answer.message, retryAt: Date.now() + backoffMs(op.attempts + 1) }
 }
 

@@ -65,7 +65,7 @@ async function listOnRow(client: Supabase, op: UploadOp, signal: AbortSignal): P
  */
 export async function sendUpload(client: Supabase, op: UploadOp, signal: AbortSignal): Promise<Answer> {
   const file = await db.uploads.get(op.opId)
-  if (!file) return { kind: 'refused', message: 'the file of this upload is no longer on this device' }
+  if (!file) return { kind: 'refused', message: 'the file of this upload is no longer on this device', key: { hint: 'file_not_on_device' } }
   keepUploadProgressOf(new Set((await db.outbox.orderBy('opId').keys()).map(String)))
   const outcome = await oneFileAtATime(() =>
     uploadResumable(

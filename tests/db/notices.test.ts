@@ -5,7 +5,7 @@ import { createApiUser, engines, type Engine } from './engines.ts'
 
 // Notifications worth getting, on PGlite and PostgreSQL 15: one per shipment event however many
 // packages it moves; "arrived" only on a package's first arrival; storage reminders not for
-// packages leaving in a shipment, caught up after a missed day, each once, with the days left.
+// packages leaving in a shipment, caught up after a missed day (the last day's too), each once, with the days left.
 
 type User = JwtClaims & { sub: string }
 interface Shipment {
@@ -128,6 +128,27 @@ describe.each(engines)('$engine', ({ open }) => {
         { kind: 'storage_ending', days_left: 3 },
         { kind: 'storage_last_day', days_left: 0 },
       ])
+    })
+
+    it('a last day the job missed is caught up on the next run, once, saying how long ago it was', async () => {
+      const customer = await createApiUser(db)
+      await receive(customer)
+
+      await remind(28)
+      await remind(32)
+      await remind(33)
+      expect(await reminders(customer)).toEqual([
+        { kind: 'storage_ending', days_left: 2 },
+        { kind: 'storage_last_day', days_left: -2 },
+      ])
+    })
+
+    it('no last-day reminder once its catch-up window has passed', async () => {
+      const customer = await createApiUser(db)
+      await receive(customer)
+
+      await remind(36)
+      expect(await reminders(customer)).toEqual([])
     })
   })
 })

@@ -124,7 +124,7 @@ describe('a customer’s request', () => {
     await flush(customer, owner)
     expect(await onServer(first)).toMatchObject({ status: 'requested' })
     const refused = await shown(second)
-    expect(refused?.refused).toMatchObject({ state: 'failed', lastError: expect.stringContaining('is already in a shipment') })
+    expect(refused?.refused).toMatchObject({ state: 'failed', lastError: expect.stringContaining('is already in a shipment'), lastErrorKey: { code: '22023', hint: 'package_in_shipment' } })
     await discard(refused!.refused!)
     expect(await shown(second)).toBeUndefined()
     expect(await onServer(second)).toBeUndefined()

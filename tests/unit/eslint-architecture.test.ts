@@ -85,7 +85,7 @@ describe('imports flow one way', () => {
     ['src/components/x.ts', "export const load = () => import('@/features/auth/login-page')"],
     ['src/components/x.ts', "export { routes } from '@/app/router'"],
     ['src/local-db/x.ts', "import { startAuth } from '@/features/auth/start-auth'\nexport { startAuth }"],
-    ['src/outbox/x.ts', "export * from '@/features/admin/package-refusals'"],
+    ['src/outbox/x.ts', "export * from '@/features/admin/outbox-dialog'"],
     ['src/sync-engine/x.ts', "export const load = () => import('@/app/router')"],
     ['src/remote/x.ts', "export { startAuth } from '@/features/auth/start-auth'"],
     ['src/sw/x.ts', "export { startAuth } from '@/features/auth/start-auth'"],

@@ -2,12 +2,13 @@ import { useCallback } from 'react'
 import { ratesFrom } from '@/business-rules/rates'
 import { RatesPage, type RateChange } from '@/features/admin/rates/rates-page'
 import { connectAuth } from '@/features/auth/auth-session'
+import { RefusedError } from '@/remote/refused-error'
 
 /** Composes the rates page with its two server calls: saving (set_rates) and the history of changes. */
 export function AdminRatesRoute() {
   const loadHistory = useCallback(async (): Promise<RateChange[]> => {
     const { data, error } = await (await connectAuth()).from('rate_changes').select('id, key, old_value, new_value, changed_by, changed_at').order('id', { ascending: false }).limit(50)
-    if (error) throw new Error(error.message)
+    if (error) throw new RefusedError(error)
     return data as RateChange[]
   }, [])
   return (
@@ -15,7 +16,7 @@ export function AdminRatesRoute() {
       loadHistory={loadHistory}
       saveRates={async (changes) => {
         const { data, error } = await (await connectAuth()).rpc('set_rates', { p_changes: changes })
-        if (error) throw new Error(error.message)
+        if (error) throw new RefusedError(error)
         const rates = ratesFrom(data)
         if (!rates) throw new Error('set_rates answered without every rate')
         return rates

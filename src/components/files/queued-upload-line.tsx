@@ -1,4 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
+import { opRefusalText } from '@/components/refusals/refusal-text'
 import { Button } from '@/components/ui/button'
 import { useDeviceWrite } from '@/components/use-device-write'
 import type { UploadOp } from '@/local-db/db'
@@ -6,7 +7,6 @@ import { discard, retry } from '@/outbox/resolve'
 import { useUploadProgress } from '@/stores/upload-progress-store'
 import { formatBytes } from './file-size'
 import { ProgressBar } from './progress-bar'
-import { uploadRefusal } from './upload-refusals'
 
 /** How a queued file is doing: uploading (how much has gone), waiting (and how often it was tried), or refused with the reason and a way on. */
 export function QueuedUploadLine({ op }: { op: UploadOp }) {
@@ -36,7 +36,7 @@ export function QueuedUploadLine({ op }: { op: UploadOp }) {
       </div>
     )
   }
-  const reason = uploadRefusal(i18n, op.lastError ?? '')
+  const reason = opRefusalText(i18n, op)
   return (
     <div data-testid="queued-upload" data-state="failed" role="alert" className="space-y-2 rounded-lg bg-red-50 p-3 text-sm text-red-900 dark:bg-red-950 dark:text-red-100">
       <p>

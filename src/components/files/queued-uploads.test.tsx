@@ -13,6 +13,8 @@ const op = (opId: string, name: string, size: number, state: UploadOp['state'] =
   attempts: 0,
   nextAttemptAt: 0,
   lastError: state === 'failed' ? 'The object exceeded the maximum allowed size' : null,
+  // As Storage answers a file too large: its own status code, which names it for the reader.
+  lastErrorKey: state === 'failed' ? { code: '413', hint: null, details: null } : null,
   createdAt: new Date().toISOString(),
   kind: 'upload-file',
   target: 'prealert-document',

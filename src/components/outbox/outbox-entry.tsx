@@ -17,7 +17,7 @@ interface OutboxEntryFrameProps {
   aside?: ReactNode
   /** What the change does. */
   detail?: ReactNode
-  /** Why the server refused it, in the reader's language (see refusalReason). */
+  /** Why the server refused it, in the reader's language (see components/refusals). */
   reason: string
   /** The way on when the row changed on the server first (state 'conflict'). */
   conflict?: ReactNode

@@ -1,13 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
-import { uploadRefusal } from '@/components/files/upload-refusals'
 import { Link } from '@/components/links'
-import { refusalReason } from '@/components/outbox/change-refusals'
 import { OutboxBadge } from '@/components/outbox/outbox-badge'
 import { OutboxDialog } from '@/components/outbox/outbox-dialog'
 import { OutboxEntryFrame } from '@/components/outbox/outbox-entry'
 import { StatusBadge } from '@/components/package-status'
-import { shipmentRefusal } from '@/components/shipment-refusals'
+import { opRefusalText } from '@/components/refusals/refusal-text'
 import { ShipmentStatusBadge } from '@/components/shipment-status'
 import { Button } from '@/components/ui/button'
 import { useDeviceWrite } from '@/components/use-device-write'
@@ -16,7 +14,6 @@ import { isPackageOp, isShipmentOp, type PackageOp, type ShipmentOp } from '@/lo
 import type { LocalPackage } from '@/local-db/queries'
 import { useOutboxCounts, type OutboxEntry } from '@/outbox/queries'
 import { discard, reapply } from '@/outbox/resolve'
-import { packageRefusal } from './package-refusals'
 
 /** The badge in the admin header: changes not yet on the server, and those that need a decision. */
 export function OutboxButton({ userId }: { userId: string }) {
@@ -36,9 +33,9 @@ function AdminOutboxEntry({ entry: { op, pkg }, onNavigate }: { entry: OutboxEnt
   if (isPackageOp(op)) return <PackageEntry op={op} pkg={pkg} />
   if (isShipmentOp(op)) return <ShipmentEntry op={op} onNavigate={onNavigate} />
   if (op.kind === 'upload-file') {
-    return <OutboxEntryFrame op={op} name={t`Photo of ${pkg?.tracking_code ?? t`no tracking`}`} aside={pkg?.locker_code} reason={refusalReason(i18n, op.lastError ?? '', uploadRefusal)} />
+    return <OutboxEntryFrame op={op} name={t`Photo of ${pkg?.tracking_code ?? t`no tracking`}`} aside={pkg?.locker_code} reason={opRefusalText(i18n, op)} />
   }
-  return <OutboxEntryFrame op={op} name={t`A change of your account`} reason={refusalReason(i18n, op.lastError ?? '')} />
+  return <OutboxEntryFrame op={op} name={t`A change of your account`} reason={opRefusalText(i18n, op)} />
 }
 
 function PackageEntry({ op, pkg }: { op: PackageOp; pkg: LocalPackage | undefined }) {
@@ -60,7 +57,7 @@ function PackageEntry({ op, pkg }: { op: PackageOp; pkg: LocalPackage | undefine
           </>
         )
       }
-      reason={refusalReason(i18n, op.lastError ?? '', packageRefusal)}
+      reason={opRefusalText(i18n, op)}
       conflict={
         op.kind === 'set-status' && (
           <div role="alert" className="space-y-2 rounded-lg bg-red-50 p-3 text-sm text-red-900 dark:bg-red-950 dark:text-red-100">
@@ -103,7 +100,7 @@ function ShipmentEntry({ op, onNavigate }: { op: ShipmentOp; onNavigate: () => v
           <Trans>Customer change</Trans>
         )
       }
-      reason={refusalReason(i18n, op.lastError ?? '', shipmentRefusal)}
+      reason={opRefusalText(i18n, op)}
       conflict={
         <p className="text-sm text-slate-600 dark:text-slate-400">
           <Trans>Not applied: open the shipment to decide.</Trans>

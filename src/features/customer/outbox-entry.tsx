@@ -1,51 +1,43 @@
 import type { I18n } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { useLingui } from '@lingui/react/macro'
-import { uploadRefusal } from '@/components/files/upload-refusals'
 import { Link } from '@/components/links'
-import { refusalReason } from '@/components/outbox/change-refusals'
 import { OutboxEntryFrame } from '@/components/outbox/outbox-entry'
-import { shipmentRefusal } from '@/components/shipment-refusals'
+import { opRefusalText } from '@/components/refusals/refusal-text'
 import { useLang } from '@/i18n/paths'
 import { shipmentPaths } from '@/i18n/shipment-paths'
 import type { QueuedOp } from '@/local-db/db'
 import type { OutboxEntry } from '@/outbox/queries'
-import { prealertServerMessage } from './prealerts/prealert-messages'
 
-/** What set_push_preferences may answer beyond what every change may hear. */
-function pushPreferencesRefusal(i18n: I18n, serverMessage: string): string {
-  return /^Unknown notification kind/.test(serverMessage) ? i18n._(msg`The server does not know one of the kinds chosen. Discard the change and choose again.`) : serverMessage
-}
-
-/** Each of a customer's changes in words, with what its kind of refusal means. */
-function describe(op: QueuedOp, prealert: OutboxEntry['prealert'], i18n: I18n): { name: string; explain?: (i18n: I18n, serverMessage: string) => string } {
+/** Each of a customer's changes in words. */
+function describe(op: QueuedOp, prealert: OutboxEntry['prealert'], i18n: I18n): string {
   switch (op.kind) {
     case 'save-prealert': {
       const subject = `${op.prealert.store} · ${op.prealert.tracking_code}`
-      return { name: prealert ? i18n._(msg`Changes to the prealert ${subject}`) : i18n._(msg`New prealert ${subject}`), explain: prealertServerMessage }
+      return prealert ? i18n._(msg`Changes to the prealert ${subject}`) : i18n._(msg`New prealert ${subject}`)
     }
     case 'cancel-prealert': {
       const subject = prealert ? `${prealert.store} · ${prealert.tracking_code}` : ''
-      return { name: prealert ? i18n._(msg`Cancelling the prealert ${subject}`) : i18n._(msg`Cancelling a prealert`), explain: prealertServerMessage }
+      return prealert ? i18n._(msg`Cancelling the prealert ${subject}`) : i18n._(msg`Cancelling a prealert`)
     }
     case 'request-shipment':
-      return { name: i18n._(msg`Shipment request`), explain: shipmentRefusal }
+      return i18n._(msg`Shipment request`)
     case 'cancel-shipment':
-      return { name: i18n._(msg`Cancelling a shipment`), explain: shipmentRefusal }
+      return i18n._(msg`Cancelling a shipment`)
     case 'approve-shipment':
-      return { name: i18n._(msg`Approving a shipment’s final charge`), explain: shipmentRefusal }
+      return i18n._(msg`Approving a shipment’s final charge`)
     case 'set-shipment-packages':
-      return { name: i18n._(msg`Changing a shipment’s packages`), explain: shipmentRefusal }
+      return i18n._(msg`Changing a shipment’s packages`)
     case 'upload-file': {
       const file = op.name
-      return { name: op.target === 'avatar' ? i18n._(msg`New profile photo`) : i18n._(msg`Invoice ${file}`), explain: uploadRefusal }
+      return op.target === 'avatar' ? i18n._(msg`New profile photo`) : i18n._(msg`Invoice ${file}`)
     }
     case 'mark-notifications-read':
-      return { name: i18n._(msg`Notifications marked as read`) }
+      return i18n._(msg`Notifications marked as read`)
     case 'set-push-preferences':
-      return { name: i18n._(msg`Which notifications are pushed to your devices`), explain: pushPreferencesRefusal }
+      return i18n._(msg`Which notifications are pushed to your devices`)
     default:
-      return { name: i18n._(msg`A change of your account`) }
+      return i18n._(msg`A change of your account`)
   }
 }
 
@@ -53,7 +45,7 @@ function describe(op: QueuedOp, prealert: OutboxEntry['prealert'], i18n: I18n): 
 export function CustomerOutboxEntry({ entry: { op, prealert }, onNavigate }: { entry: OutboxEntry; onNavigate: () => void }) {
   const { i18n } = useLingui()
   const lang = useLang()
-  const { name, explain } = describe(op, prealert, i18n)
+  const name = describe(op, prealert, i18n)
   const shipmentId = 'shipmentId' in op ? op.shipmentId : null
   return (
     <OutboxEntryFrame
@@ -66,7 +58,7 @@ export function CustomerOutboxEntry({ entry: { op, prealert }, onNavigate }: { e
           </Link>
         ) : undefined
       }
-      reason={refusalReason(i18n, op.lastError ?? '', explain)}
+      reason={opRefusalText(i18n, op)}
     />
   )
 }

@@ -10,8 +10,12 @@ import { formatDateTime, formatMeasure } from '@/i18n/format'
 import { useLang } from '@/i18n/paths'
 import { shipmentPaths } from '@/i18n/shipment-paths'
 import type { LocalPackage } from '@/local-db/queries'
+import type { LocalShipment } from '@/local-db/shipment-overlay'
 
-function Card({ pkg, plan, shipmentId }: { pkg: LocalPackage; plan: PlanId | undefined; shipmentId: string | undefined }) {
+/** The open shipment a package travels in. */
+type OpenShipment = Pick<LocalShipment, 'id' | 'status'>
+
+function Card({ pkg, plan, shipment }: { pkg: LocalPackage; plan: PlanId | undefined; shipment: OpenShipment | undefined }) {
   const { t } = useLingui()
   const lang = useLang()
   return (
@@ -20,10 +24,10 @@ function Card({ pkg, plan, shipmentId }: { pkg: LocalPackage; plan: PlanId | und
         <p className="font-mono font-semibold">{pkg.tracking_code ?? <span className="font-sans italic text-slate-500 dark:text-slate-400">{t`no tracking`}</span>}</p>
         <StatusBadge status={pkg.status} />
       </div>
-      <StorageCountdown pkg={pkg} plan={plan} />
+      <StorageCountdown pkg={pkg} plan={plan} shipmentStatus={shipment?.status} />
       <PhotoGallery bucket="package-photos" paths={photosOf(pkg)} subject={pkg.tracking_code ?? t`no tracking`} className="mt-2" />
-      {shipmentId && (
-        <Link to={shipmentPaths.customer(lang, shipmentId)} className="mt-1 inline-block text-sm font-medium text-brand-700 underline dark:text-brand-100">
+      {shipment && (
+        <Link to={shipmentPaths.customer(lang, shipment.id)} className="mt-1 inline-block text-sm font-medium text-brand-700 underline dark:text-brand-100">
           <Trans>In a shipment: see it</Trans>
         </Link>
       )}
@@ -72,5 +76,6 @@ function Card({ pkg, plan, shipmentId }: { pkg: LocalPackage; plan: PlanId | und
  */
 export const PackageCard = memo(
   Card,
-  (before, after) => before.pkg.id === after.pkg.id && before.pkg.version === after.pkg.version && before.pkg.status === after.pkg.status && before.plan === after.plan && before.shipmentId === after.shipmentId,
+  (before, after) => before.pkg.id === after.pkg.id && before.pkg.version === after.pkg.version && before.pkg.status === after.pkg.status && before.plan === after.plan && before.shipment?.id === after.shipment?.id &&
+    before.shipment?.status === after.shipment?.status,
 )

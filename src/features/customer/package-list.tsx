@@ -16,7 +16,7 @@ export function PackageList({ userId, plan }: { userId: string; plan: PlanId | u
   const total = usePackageCount(userId) ?? 0
   const shipments = useShipments(userId)
   // The shipment each package travels in, while it is open.
-  const shipmentOf = new Map(shipments?.filter((shipment) => shipment.status !== 'cancelled' && shipment.status !== 'delivered').flatMap((shipment) => shipment.package_ids.map((id) => [id, shipment.id] as const)))
+  const shipmentOf = new Map(shipments?.filter((shipment) => shipment.status !== 'cancelled' && shipment.status !== 'delivered').flatMap((shipment) => shipment.package_ids.map((id) => [id, shipment] as const)))
   return (
     <section aria-labelledby="packages-heading" className="space-y-3">
       <h2 id="packages-heading" className="text-xl font-bold">
@@ -32,7 +32,7 @@ export function PackageList({ userId, plan }: { userId: string; plan: PlanId | u
         <>
           <ul className="space-y-3">
             {packages.map((pkg) => (
-              <PackageCard key={pkg.id} pkg={pkg} plan={plan} shipmentId={shipmentOf.get(pkg.id)} />
+              <PackageCard key={pkg.id} pkg={pkg} plan={plan} shipment={shipmentOf.get(pkg.id)} />
             ))}
           </ul>
           <ShowMore shown={packages.length} total={total} onMore={() => setShown((count) => count + packagesPerPage)} />

@@ -4,6 +4,7 @@ import { msg } from '@lingui/core/macro'
 import { useState, type FormEvent } from 'react'
 import type { FieldErrors } from '@/components/form-validation'
 import { ProfilePhoto } from './profile-photo'
+import { errorText } from '@/components/refusals/refusal-text'
 import { Button } from '@/components/ui/button'
 import { TextField } from '@/components/ui/field'
 import type { LocalProfile } from '@/local-db/queries'
@@ -55,7 +56,7 @@ export function ProfileCard({ profile, saveProfile }: { profile: LocalProfile; s
       showToast({ title: t`Profile saved`, variant: 'success' })
       setEditing(false)
     } catch (error) {
-      showToast({ title: t`Could not save your profile`, description: error instanceof Error ? error.message : String(error), variant: 'destructive' })
+      showToast({ title: t`Could not save your profile`, description: errorText(i18n, error), variant: 'destructive' })
     } finally {
       setBusy(false)
     }

@@ -8,7 +8,7 @@ import { Spinner } from '@/components/ui/spinner'
 import { useDeviceWrite } from '@/components/use-device-write'
 import { formatDateTime } from '@/i18n/format'
 import { useLang } from '@/i18n/paths'
-import { packageIdsMatching, usePackagesPage, type PackageFilter } from '@/local-db/admin-queries'
+import { packageIdsMatching, useLeavingPackages, usePackagesPage, type PackageFilter } from '@/local-db/admin-queries'
 import { isPackageStatus, type PackageStatus } from '@/local-db/rows'
 import { useOpStates } from '@/outbox/queries'
 import { queueStatusChanges } from '@/outbox/queue'
@@ -44,6 +44,7 @@ export function PackagesPage() {
   const filter: PackageFilter = { status, search: useDeferredValue(search) }
   const page = usePackagesPage(filter, offset, pageSize)
   const owners = useDirectory()
+  const leaving = useLeavingPackages()
   const states = useOpStates()
   const write = useDeviceWrite()
   /** Bumped whenever the list's filter changes: a selection worked out for an older filter is not applied. */
@@ -163,7 +164,7 @@ export function PackagesPage() {
                 </td>
                 <td className="px-4 py-3">
                   <RowStatusSelect aria-label={t`Status of ${name}`} value={pkg.status} onStatus={(next) => void write(() => queueStatusChanges(admin.id, [pkg.id], next))} />
-                  <StorageCountdown pkg={pkg} plan={owners?.get(pkg.user_id)?.plan} />
+                  <StorageCountdown pkg={pkg} plan={owners?.get(pkg.user_id)?.plan} shipmentStatus={leaving?.get(pkg.id)} />
                 </td>
                 <td className="px-4 py-3 text-slate-600 dark:text-slate-400">{formatDateTime(pkg.updated_at, lang)}</td>
               </tr>

@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react'
 import { planIds, type PlanId } from '@/business-rules/plans'
 import { collectErrors, lengthError, phoneError, requiredError, type FieldErrors } from '@/components/form-validation'
 import { planNames } from '@/components/plan-names'
+import { errorText } from '@/components/refusals/refusal-text'
 import { Button } from '@/components/ui/button'
 import { Dialog } from '@/components/ui/dialog'
 import { SelectField, TextField } from '@/components/ui/field'
@@ -53,7 +54,7 @@ export function UserEditDialog({ user, self, saveUser, onClose }: { user: Custom
       showToast({ title: t`User updated`, variant: 'success' })
       onClose()
     } catch (error) {
-      showToast({ title: t`Could not update the user.`, description: error instanceof Error ? error.message : String(error), variant: 'destructive' })
+      showToast({ title: t`Could not update the user.`, description: errorText(i18n, error), variant: 'destructive' })
     } finally {
       setBusy(false)
     }

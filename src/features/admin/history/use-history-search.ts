@@ -1,4 +1,6 @@
+import { useLingui } from '@lingui/react'
 import { useEffect, useState } from 'react'
+import { errorText } from '@/components/refusals/refusal-text'
 import type { PackageRow, PulledProfile } from '@/local-db/rows'
 import { historyQueryMinLength, searchHistory, type HistoryCursor } from '@/remote/history'
 import { useConnectivityStore } from '@/stores/connectivity-store'
@@ -22,10 +24,9 @@ interface Results extends Found {
   key: string
   next: HistoryCursor | null
   loadingMore: boolean
-  failure: string | null
+  /** Why the last request failed (said in the reader's language when shown), or null. */
+  failure: unknown
 }
-
-const failureOf = (error: unknown) => (error instanceof Error ? error.message : String(error))
 
 /**
  * The whole history searched on the server for `query` (at least 3 characters), a page at a time
@@ -33,6 +34,7 @@ const failureOf = (error: unknown) => (error instanceof Error ? error.message : 
  * and an answer to an older query is never shown for a newer one.
  */
 export function useHistorySearch(query: string): HistorySearch {
+  const { i18n } = useLingui()
   const reachable = useConnectivityStore((state) => state.reachable)
   const trimmed = query.trim()
   const searchable = trimmed.length >= historyQueryMinLength
@@ -46,7 +48,7 @@ export function useHistorySearch(query: string): HistorySearch {
     searchHistory(trimmed, null, pageSize, controller.signal).then(
       (page) => setResults({ key, ...page, loadingMore: false, failure: null }),
       (error: unknown) => {
-        if (!controller.signal.aborted) setResults({ key, packages: [], profiles: [], hasMore: false, next: null, loadingMore: false, failure: failureOf(error) })
+        if (!controller.signal.aborted) setResults({ key, packages: [], profiles: [], hasMore: false, next: null, loadingMore: false, failure: error })
       },
     )
     return () => controller.abort()
@@ -55,7 +57,7 @@ export function useHistorySearch(query: string): HistorySearch {
   if (!searchable) return { state: 'idle' }
   if (!reachable) return { state: 'offline' }
   const current = results?.key === key ? results : null
-  if (current?.failure) return { state: 'failed', message: current.failure, retry: () => setAttempt((count) => count + 1) }
+  if (current?.failure) return { state: 'failed', message: errorText(i18n, current.failure), retry: () => setAttempt((count) => count + 1) }
   if (!current) return { state: 'loading', packages: [], profiles: [], hasMore: false, more: () => undefined }
 
   const more = () => {
@@ -67,7 +69,7 @@ export function useHistorySearch(query: string): HistorySearch {
             ? { ...latest, packages: [...latest.packages, ...page.packages], profiles: [...latest.profiles, ...page.profiles], hasMore: page.hasMore, next: page.next, loadingMore: false }
             : latest,
         ),
-      (error: unknown) => setResults((latest) => (latest?.key === key ? { ...latest, loadingMore: false, failure: failureOf(error) } : latest)),
+      (error: unknown) => setResults((latest) => (latest?.key === key ? { ...latest, loadingMore: false, failure: error } : latest)),
     )
   }
   return { state: current.loadingMore ? 'loading' : 'done', packages: current.packages, profiles: current.profiles, hasMore: current.hasMore, more }

@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useEffect, useState, type FormEvent } from 'react'
 import type { RateKey, Rates } from '@/business-rules/rates'
 import { PageMeta } from '@/components/page-meta'
+import { errorText } from '@/components/refusals/refusal-text'
 import { Button } from '@/components/ui/button'
 import { TextField } from '@/components/ui/field'
 import { Spinner } from '@/components/ui/spinner'
@@ -73,7 +74,7 @@ export function RatesPage({ saveRates, loadHistory }: RatesPageProps) {
       showToast({ title: t`Rates saved`, description: t`Prices, estimates and final charges use them from now on.`, variant: 'success' })
       setHistory(await loadHistory())
     } catch (error) {
-      showToast({ title: t`The rates were not saved.`, description: error instanceof Error ? error.message : String(error), variant: 'destructive' })
+      showToast({ title: t`The rates were not saved.`, description: errorText(i18n, error), variant: 'destructive' })
     } finally {
       setBusy(false)
     }

@@ -1,4 +1,6 @@
+import { useLingui } from '@lingui/react'
 import { useEffect, useState } from 'react'
+import { errorText } from '@/components/refusals/refusal-text'
 import type { SavedReport } from '@/local-db/db'
 import { readOwner } from '@/local-db/owner'
 import { saveReport, useSavedReport } from '@/local-db/saved-report'
@@ -24,11 +26,12 @@ export interface ReportView {
  * computed again when online. An answer for a range no longer asked for is dropped.
  */
 export function useReport(): ReportView {
+  const { i18n } = useLingui()
   const saved = useSavedReport<AdminReport>()
   const reachable = useConnectivityStore((state) => state.reachable)
   const [asked, setAsked] = useState<ReportRequest | null>(null)
   const [attempt, setAttempt] = useState(0)
-  const [outcome, setOutcome] = useState<{ key: string; failure: string | null } | null>(null)
+  const [outcome, setOutcome] = useState<{ key: string; failure: unknown } | null>(null)
 
   const request = asked ?? (saved === undefined ? null : (saved?.request ?? defaultRequest()))
   const key = request && `${attempt}:${request.from}:${request.to}:${request.bucket}`
@@ -47,7 +50,7 @@ export function useReport(): ReportView {
         setOutcome({ key, failure: null })
       })
       .catch((error: unknown) => {
-        if (!controller.signal.aborted) setOutcome({ key, failure: error instanceof Error ? error.message : String(error) })
+        if (!controller.signal.aborted) setOutcome({ key, failure: error })
       })
     return () => controller.abort()
   }, [key, from, to, bucket, reachable])
@@ -58,7 +61,7 @@ export function useReport(): ReportView {
     saved: saved ?? null,
     computing: Boolean(request && reachable && !settled),
     offline: !reachable,
-    failure: settled?.failure ?? null,
+    failure: settled?.failure ? errorText(i18n, settled.failure) : null,
     // Asking again for the range shown computes it again, as the admin expects of the button.
     show: (next) => {
       setAsked(next)

@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useCallback, useEffect, useState } from 'react'
+import { errorText } from '@/components/refusals/refusal-text'
 import { Button } from '@/components/ui/button'
 import { useLang } from '@/i18n/paths'
 import { useOnline } from '@/stores/connectivity-store'
@@ -8,7 +9,7 @@ import { readPushState, removeWithClient, turnPushOff, turnPushOn, type PushStat
 
 /** This device's push: what it can do, and the button that turns it on or off (always after a tap). */
 export function PushSwitch({ userId }: { userId: string }) {
-  const { t } = useLingui()
+  const { t, i18n } = useLingui()
   const lang = useLang()
   const online = useOnline()
   const [state, setState] = useState<PushState | null>(null)
@@ -34,7 +35,7 @@ export function PushSwitch({ userId }: { userId: string }) {
         setState('off')
       }
     } catch (failure) {
-      setError(failure instanceof Error ? failure.message : String(failure))
+      setError(errorText(i18n, failure))
     } finally {
       setBusy(false)
     }

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { DocumentsField } from '@/components/files/documents-field'
 import { StatusBadge } from '@/components/package-status'
+import { opRefusalText } from '@/components/refusals/refusal-text'
 import { Button } from '@/components/ui/button'
 import { useDeviceWrite } from '@/components/use-device-write'
 import { formatDollars, formatLongDate } from '@/i18n/format'
@@ -9,7 +10,7 @@ import type { LocalPrealert } from '@/local-db/prealert-overlay'
 import { usePackage } from '@/local-db/queries'
 import type { PrealertState } from '@/local-db/rows'
 import { discard, retry } from '@/outbox/resolve'
-import { prealertServerMessage, prealertStateLabels } from './prealert-messages'
+import { prealertStateLabels } from './prealert-messages'
 
 const stateColors: Record<PrealertState, string> = {
   announced: 'bg-sky-100 text-sky-900 dark:bg-sky-950 dark:text-sky-200',
@@ -70,7 +71,7 @@ export function PrealertItem({ prealert, onEdit, onCancel }: PrealertItemProps) 
       {refused && (
         <div role="alert" className="space-y-2 rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200">
           <p>
-            <Trans>This change was not accepted: {prealertServerMessage(i18n, refused.lastError ?? '')}</Trans>
+            <Trans>This change was not accepted: {opRefusalText(i18n, refused)}</Trans>
           </p>
           <div className="flex flex-wrap gap-2">
             <Button variant="secondary" onClick={() => void write(() => retry(refused))} aria-label={t`Send again: ${subject}`}>

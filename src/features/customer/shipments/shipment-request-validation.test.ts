@@ -18,6 +18,15 @@ describe('a shipment request', () => {
     expect(declaredTotalCents(valid.items)).toBe(8100)
   })
 
+  it('sums the declared total in exact cents, as the database does: each unit value to the cent, times its quantity', () => {
+    const line = (quantity: string, unit_value_usd: string) => ({ key: quantity + unit_value_usd, description: 'x', quantity, unit_value_usd })
+    // In floating point 3 × 1.005 × 100 is 301.49999999999994, and 0.1 + 0.2 is not 0.3.
+    expect(declaredTotalCents([line('3', '1.005')])).toBe(303)
+    expect(declaredTotalCents([line('1', '0.1'), line('1', '0.2'), line('999', '50000')])).toBe(30 + 4_995_000_000)
+    // Lines not yet valid count for nothing.
+    expect(declaredTotalCents([line('', '10'), line('0', '10'), line('2', 'abc'), line('1', '-1'), line('2', '1.25')])).toBe(250)
+  })
+
   it('names every field in error, with the limits the database enforces', () => {
     const errors = validateShipmentRequest({
       ...valid,

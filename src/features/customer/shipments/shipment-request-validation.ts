@@ -1,5 +1,6 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
+import { compare, decimal, parseDecimal, roundHalfAwayFromZero, times } from '@/business-rules/decimal'
 import { collectErrors, requiredError, type FieldErrors } from '@/components/form-validation'
 import type { ShipmentRequest } from '@/local-db/db'
 import type { ShipmentAddress, ShipmentOptions, ShipmentService } from '@/local-db/rows'
@@ -97,13 +98,22 @@ export function validateShipmentRequest(form: ShipmentRequestForm): ShipmentRequ
 
 export const hasErrors = (errors: ShipmentRequestErrors) => Boolean(errors.packages || errors.items || Object.keys(errors.item).length || Object.keys(errors.address).length)
 
-/** The declared total in cents of the lines that are valid so far (the estimate's insurance follows it as the customer types). */
+const [zero, hundred] = [decimal(0), decimal(100)]
+
+/**
+ * The declared total in cents of the lines that are valid so far (the estimate's insurance follows it
+ * as the customer types), exactly as request_shipment sums it: each unit value rounded to the cent,
+ * times its quantity.
+ */
 export function declaredTotalCents(items: readonly ItemForm[]): number {
-  return items.reduce((total, item) => {
-    const quantity = Number(item.quantity)
-    const value = Number(item.unit_value_usd)
-    return Number.isFinite(quantity) && Number.isFinite(value) && quantity > 0 && value >= 0 ? total + Math.round(quantity * value * 100) : total
-  }, 0)
+  let total = 0n
+  for (const item of items) {
+    const [quantity, value] = [parseDecimal(item.quantity), parseDecimal(item.unit_value_usd)]
+    if (!quantity || !value || compare(quantity, zero) <= 0 || compare(value, zero) < 0) continue
+    const unitCents = roundHalfAwayFromZero(times(value, hundred))
+    total += roundHalfAwayFromZero(times(quantity, { units: unitCents, scale: 0 }))
+  }
+  return Number(total)
 }
 
 /** What is queued: text trimmed, numbers as numbers. */

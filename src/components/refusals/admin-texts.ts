@@ -1,0 +1,23 @@
+import { msg } from '@lingui/core/macro'
+import { text, type Say } from './say'
+
+/** Refusals of the admin's other tools and of account settings: reports, rates, history, profiles, push. */
+export const adminTexts: Record<string, Say> = {
+  report_range_needed: (i18n) => i18n._(msg`Choose the first and the last day of the report.`),
+  report_range_reversed: (i18n) => i18n._(msg`The first day of the report comes after its last day.`),
+  report_too_long: (i18n, detail) => {
+    const days = text(detail, 'max_days')
+    return i18n._(msg`A report covers at most ${days} days.`)
+  },
+  bad_rate: (i18n) => i18n._(msg`A rate is out of its range: check every value.`),
+  unknown_plan: (i18n, detail) => {
+    const plan = text(detail, 'plan')
+    return i18n._(msg`The plan ${plan} has no price per pound.`)
+  },
+  history_query_short: (i18n) => i18n._(msg`Type at least 3 characters to search the history.`),
+  bad_history_cursor: (i18n) => i18n._(msg`The history could not go on from where it was: search again.`),
+  profile_field_locked: (i18n) => i18n._(msg`This part of the account cannot be changed here.`),
+  own_admin_role: (i18n) => i18n._(msg`You cannot remove your own admin role.`),
+  unknown_notification_kind: (i18n) => i18n._(msg`The server does not know one of the kinds chosen. Discard the change and choose again.`),
+  push_endpoint_taken: (i18n) => i18n._(msg`The notifications of this browser could not be set up: turn them off and on again.`),
+}

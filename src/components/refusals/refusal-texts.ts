@@ -1,0 +1,23 @@
+import { adminTexts } from './admin-texts'
+import { commonTexts } from './common-texts'
+import { contentTexts } from './content-texts'
+import { fileTexts } from './file-texts'
+import { packageTexts } from './package-texts'
+import { prealertTexts } from './prealert-texts'
+import type { Say } from './say'
+import { shipmentTexts } from './shipment-texts'
+
+/**
+ * Every key the database raises a refusal with (its HINT, see
+ * supabase/migrations/20261203100000_refusal_keys), to its text in the reader's language.
+ * tests/db/refusal-keys.test.ts fails when a live function raises a key that is not here.
+ */
+export const refusalTexts: Readonly<Record<string, Say>> = {
+  ...commonTexts,
+  ...packageTexts,
+  ...shipmentTexts,
+  ...fileTexts,
+  ...prealertTexts,
+  ...adminTexts,
+  ...contentTexts,
+}
