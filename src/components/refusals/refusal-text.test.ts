@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest'
 import { appI18n } from '../../../tests/unit/render'
-import { RefusedError } from '@/remote/refused-error'
 import { errorText, opRefusalText, refusalText } from './refusal-text'
 import { refusalTexts } from './refusal-texts'
 
@@ -62,7 +61,8 @@ describe('refusalText', () => {
   })
 
   it('says a failed call by its key where the error keeps one, else in its own words', () => {
-    const reversed = new RefusedError({ message: 'the range starts after it ends', code: '22023', hint: 'report_range_reversed', details: '{"from": "2026-11-20", "to": "2026-11-10"}' })
+    // What remote/refused-error.ts throws: an Error keeping the answer's code, hint and details.
+    const reversed = Object.assign(new Error('the range starts after it ends'), { code: '22023', hint: 'report_range_reversed', details: '{"from": "2026-11-20", "to": "2026-11-10"}' })
     expect(errorText(appI18n('en'), reversed)).toBe('The first day of the report comes after its last day.')
     expect(errorText(appI18n('es'), new Error('Failed to fetch'))).toBe('Failed to fetch')
   })
