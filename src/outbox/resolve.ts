@@ -1,4 +1,4 @@
-import { db, isPackageOp, isPrealertOp, type AdvanceShipmentOp, type QueuedOp, type StatusOp } from '@/local-db/db'
+import { db, isPackageOp, isPrealertOp, type AdvanceShipmentOp, type QueuedOp, type SaveArticleOp, type SaveFaqOp, type StatusOp } from '@/local-db/db'
 import { opsOf, refreshOverlay, serverRowOf, withPendingOps } from '@/local-db/overlay'
 import { assertOwner } from '@/local-db/owner'
 import { deleteQueuedOps } from '@/local-db/queued-ops'
@@ -34,11 +34,23 @@ export async function reapplyStep(op: AdvanceShipmentOp): Promise<void> {
   notifyQueued()
 }
 
+/** Keeps the admin's article or answer over the one saved meanwhile: the same save again, on the version the server has now, as a new op. */
+export async function resendOnCurrent(op: SaveArticleOp | SaveFaqOp): Promise<void> {
+  await db.transaction('rw', db.outbox, db.owner, async () => {
+    await assertOwner(op.userId)
+    await db.outbox.delete(op.seq!)
+    const { seq: _seq, current, refusal: _refusal, ...rest } = op
+    const again: SaveArticleOp | SaveFaqOp = { ...rest, ...newOpFields(op.userId), baseVersion: current?.version ?? op.baseVersion }
+    await db.outbox.add(again)
+  })
+  notifyQueued()
+}
+
 /** Sends a refused op again as it was (the server recorded nothing for it). */
 export async function retry(op: QueuedOp): Promise<void> {
   await db.transaction('rw', db.packages, db.outbox, db.owner, async () => {
     await assertOwner(op.userId)
-    await db.outbox.update(op.seq!, { state: 'pending', attempts: 0, nextAttemptAt: 0, lastError: null })
+    await db.outbox.update(op.seq!, { state: 'pending', attempts: 0, nextAttemptAt: 0, lastError: null, refusal: undefined })
     if (isPackageOp(op)) await refreshOverlay(op.packageId)
   })
   notifyQueued()

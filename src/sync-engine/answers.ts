@@ -1,12 +1,12 @@
 import type { Settlement } from '@/outbox/settle'
 
 /** A change the server recorded, as the outbox settles it. */
-export type Recorded = Extract<Settlement, { row: unknown }> | Extract<Settlement, { outcome: 'done' }>
+export type Recorded = Extract<Settlement, { row: unknown }> | Extract<Settlement, { outcome: 'done' | 'changed-meanwhile' }>
 
 /** Why the server did not record a change. */
 export type Failure =
   /** The service said why it will not take the change: sending it again would get the same answer. */
-  | { kind: 'refused'; message: string }
+  | { kind: 'refused'; message: string; refusal?: { key: string; detail: string | null } }
   | { kind: 'unauthorized'; message: string }
   /** No answer at all (offline, timeout): the rest of the outbox would fare no better just now. */
   | { kind: 'unanswered'; message: string }
@@ -23,6 +23,9 @@ export type Answer = Recorded | Failure
 export interface ErrorBody {
   message: string
   code?: string | null
+  /** A stable key naming why, where the database gives one (the content editor's RPCs). */
+  hint?: string | null
+  details?: string | null
 }
 
 /** Statuses that say "try again later" whatever the body: a timeout, too early, too many requests. */
@@ -46,7 +49,9 @@ export function failure(status: number, error: ErrorBody): Failure {
   if (status === 0) return { kind: 'unanswered', message }
   if (status === 401) return { kind: 'unauthorized', message }
   if (tooLarge.has(status)) return { kind: 'refused', message }
-  if (status >= 400 && status < 500 && !tryLater.has(status) && namesWhy(error)) return { kind: 'refused', message }
+  if (status >= 400 && status < 500 && !tryLater.has(status) && namesWhy(error)) {
+    return error.hint ? { kind: 'refused', message, refusal: { key: error.hint, detail: error.details ?? null } } : { kind: 'refused', message }
+  }
   return { kind: 'later', message }
 }
 
