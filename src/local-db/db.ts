@@ -1,4 +1,5 @@
 import Dexie, { type EntityTable } from 'dexie'
+import type { ArticleDraft, ArticleFields, ArticleRow, FaqFields, FaqRow } from './content-rows'
 import type { NotificationKind, NotificationRow, PackageRow, PackageStatus, PrealertRow, PriceBreakdown, ProfileRow, ShipmentAddress, ShipmentOptions, ShipmentRow, ShipmentService, ShipmentStatus } from './rows'
 
 /** A full profile with its locker code: the customer's own, or on an admin's device the admins' and the customers the admin opened. */
@@ -184,8 +185,34 @@ export interface AdvanceShipmentOp extends ShipmentOpBase {
   current?: { status: string; version: number }
 }
 
+/** An admin's article saved whole, from the version it was edited from (0: new; its id is chosen on the device). */
+export interface SaveArticleOp extends QueuedOpBase {
+  kind: 'save-article'
+  articleId: string
+  baseVersion: number
+  article: ArticleFields
+  /** The article's version on the server when it refused this save as changed meanwhile (state 'conflict'). */
+  current?: { version: number }
+}
+
+/** An admin's FAQ answer saved, from the version it was edited from (0: new, placed last). */
+export interface SaveFaqOp extends QueuedOpBase {
+  kind: 'save-faq'
+  faqId: string
+  baseVersion: number
+  faq: FaqFields
+  current?: { version: number }
+}
+
+/** An FAQ answer put at a position (1 is first), the others keeping their order. */
+export interface MoveFaqOp extends QueuedOpBase {
+  kind: 'move-faq'
+  faqId: string
+  position: number
+}
+
 /** Buckets and what goes in them (supabase/config.toml). */
-export type UploadBucket = 'package-photos' | 'documents' | 'avatars'
+export type UploadBucket = 'package-photos' | 'documents' | 'avatars' | 'content'
 
 interface UploadOpBase extends QueuedOpBase {
   kind: 'upload-file'
@@ -208,6 +235,8 @@ export type UploadOp =
   | (UploadOpBase & { target: 'prealert-document'; prealertId: string })
   | (UploadOpBase & { target: 'shipment-document'; shipmentId: string })
   | (UploadOpBase & { target: 'avatar' })
+  /** An article's cover: the article's save, queued after it, names its path. */
+  | (UploadOpBase & { target: 'article-cover'; articleId: string })
 
 /** A queued file's bytes (an ArrayBuffer: some browsers still fail to store Blobs in IndexedDB). */
 export interface UploadBytes {
@@ -230,16 +259,19 @@ export type PackageOp = StatusOp | RegisterOp
 export type PrealertOp = SavePrealertOp | CancelPrealertOp
 export type ShipmentOp = RequestShipmentOp | CancelShipmentOp | ApproveShipmentOp | SetShipmentPackagesOp | AdvanceShipmentOp
 export type NotificationsOp = MarkNotificationsReadOp | SetPushPreferencesOp
-export type QueuedOp = PackageOp | PrealertOp | ShipmentOp | UploadOp | NotificationsOp
+export type ContentOp = SaveArticleOp | SaveFaqOp | MoveFaqOp
+export type QueuedOp = PackageOp | PrealertOp | ShipmentOp | UploadOp | NotificationsOp | ContentOp
 
 export const isPackageOp = (op: QueuedOp): op is PackageOp => op.kind === 'set-status' || op.kind === 'register-package'
 export const isPrealertOp = (op: QueuedOp): op is PrealertOp => op.kind === 'save-prealert' || op.kind === 'cancel-prealert'
 export const isShipmentOp = (op: QueuedOp): op is ShipmentOp =>
   op.kind === 'request-shipment' || op.kind === 'cancel-shipment' || op.kind === 'approve-shipment' || op.kind === 'set-shipment-packages' || op.kind === 'advance-shipment'
 export const isUploadOp = (op: QueuedOp): op is UploadOp => op.kind === 'upload-file'
+export const isContentOp = (op: QueuedOp): op is ContentOp => op.kind === 'save-article' || op.kind === 'save-faq' || op.kind === 'move-faq'
 
 /**
- * What an op changes: a package, a prealert, a shipment, the profile photo or the push preferences.
+ * What an op changes: a package, a prealert, a shipment, an article (its cover first, then its
+ * save), the FAQ, the profile photo or the push preferences.
  * A subject's ops reach the server one at a time, in order, and wait behind one that waits for its
  * user. Marking read needs no order (each is complete by itself), so each op is its own subject.
  */
@@ -247,6 +279,9 @@ export function subjectOf(op: QueuedOp): string {
   if ('packageId' in op) return op.packageId
   if ('prealertId' in op) return op.prealertId
   if ('shipmentId' in op) return op.shipmentId
+  if ('articleId' in op) return op.articleId
+  // Moves renumber every answer: the FAQ's changes go in the order they were made.
+  if ('faqId' in op) return 'faqs'
   if (op.kind === 'mark-notifications-read') return op.opId
   return `${op.kind === 'upload-file' ? 'avatar' : 'push-preferences'}:${op.userId}`
 }
@@ -304,6 +339,9 @@ export class LocalDb extends Dexie {
   reports!: EntityTable<SavedReport, 'key'>
   notifications!: EntityTable<NotificationRow, 'id'>
   directory!: EntityTable<DirectoryBucket, 'bucket'>
+  articles!: EntityTable<ArticleRow, 'id'>
+  faqs!: EntityTable<FaqRow, 'id'>
+  articleDrafts!: EntityTable<ArticleDraft, 'articleId'>
 
   constructor(name = 'casillero') {
     super(name)
@@ -345,16 +383,18 @@ export class LocalDb extends Dexie {
     // The admin's customer directory, many customers to a record. Its full profiles are now the
     // admins' and those opened; the customers pulled before leave with the next trim.
     this.version(11).stores({ directory: 'bucket' })
+    // The site's content as an admin edits it: the server's articles and answers, and the drafts typed here.
+    this.version(12).stores({ articles: 'id', faqs: 'id', articleDrafts: 'articleId' })
   }
 
   /** What the server's rows fill, with the checkpoints they were pulled to, and the files shown from them. */
   get readModelTables() {
-    return [this.profiles, this.packages, this.prealerts, this.shipments, this.notifications, this.directory, this.syncState, this.seenFiles, this.opened, this.reports]
+    return [this.profiles, this.packages, this.prealerts, this.shipments, this.notifications, this.directory, this.syncState, this.seenFiles, this.opened, this.reports, this.articles, this.faqs]
   }
 
   /** Tables of user data: everything but the persisted session (supabase-js itself ends it) and the owner. */
   get dataTables() {
-    return [...this.readModelTables, this.outbox, this.uploads]
+    return [...this.readModelTables, this.outbox, this.uploads, this.articleDrafts]
   }
 }
 

@@ -46,6 +46,7 @@ export function takeOwnership(userId: string): Promise<DeviceOwner> {
     if (current?.userId === userId) return current
     await Promise.all(db.readModelTables.map((table) => table.clear()))
     await deleteQueuedOps(db.outbox.filter((op) => op.userId !== userId))
+    await db.articleDrafts.filter((draft) => draft.userId !== userId).delete()
     const owner = { userId, generation: crypto.randomUUID() }
     await db.owner.put({ key: ownerKey, ...owner })
     return owner
@@ -54,7 +55,7 @@ export function takeOwnership(userId: string): Promise<DeviceOwner> {
 
 /**
  * Nobody owns the data any more, and it goes in the same transaction: the read model always, unsent
- * changes (and the bytes of queued files) unless they are `keepOpsOf`'s (a session that ended on its own keeps them for when the same
+ * changes (and the bytes of queued files, and drafts typed here) unless they are `keepOpsOf`'s (a session that ended on its own keeps them for when the same
  * user signs in again; signing out does not).
  */
 export function releaseOwnership(keepOpsOf: string | null): Promise<void> {
@@ -62,5 +63,6 @@ export function releaseOwnership(keepOpsOf: string | null): Promise<void> {
     await db.owner.clear()
     await Promise.all(db.readModelTables.map((table) => table.clear()))
     await deleteQueuedOps(keepOpsOf === null ? db.outbox.toCollection() : db.outbox.filter((op) => op.userId !== keepOpsOf))
+    await db.articleDrafts.filter((draft) => draft.userId !== keepOpsOf).delete()
   })
 }

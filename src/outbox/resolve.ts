@@ -1,4 +1,4 @@
-import { db, isPackageOp, isPrealertOp, type AdvanceShipmentOp, type QueuedOp, type StatusOp } from '@/local-db/db'
+import { db, isPackageOp, isPrealertOp, type AdvanceShipmentOp, type QueuedOp, type SaveArticleOp, type SaveFaqOp, type StatusOp } from '@/local-db/db'
 import { opsOf, refreshOverlay, serverRowOf, withPendingOps } from '@/local-db/overlay'
 import { assertOwner } from '@/local-db/owner'
 import { deleteQueuedOps } from '@/local-db/queued-ops'
@@ -29,6 +29,18 @@ export async function reapplyStep(op: AdvanceShipmentOp): Promise<void> {
     const server = await db.shipments.get(op.shipmentId)
     await db.outbox.delete(op.seq!)
     const again: AdvanceShipmentOp = { ...newOpFields(op.userId), kind: 'advance-shipment', shipmentId: op.shipmentId, status: op.status, details: op.details, baseVersion: Math.max(server?.version ?? 0, op.current?.version ?? 0) }
+    await db.outbox.add(again)
+  })
+  notifyQueued()
+}
+
+/** Keeps the admin's article or answer over the one saved meanwhile: the same save again, on the version the server has now, as a new op. */
+export async function resendOnCurrent(op: SaveArticleOp | SaveFaqOp): Promise<void> {
+  await db.transaction('rw', db.outbox, db.owner, async () => {
+    await assertOwner(op.userId)
+    await db.outbox.delete(op.seq!)
+    const { seq: _seq, current, lastErrorKey: _lastErrorKey, ...rest } = op
+    const again: SaveArticleOp | SaveFaqOp = { ...rest, ...newOpFields(op.userId), baseVersion: current?.version ?? op.baseVersion }
     await db.outbox.add(again)
   })
   notifyQueued()

@@ -1,4 +1,6 @@
-import { db, type RefusalKey, isPackageOp, isShipmentOp, type LocalProfile, type NotificationsOp, type PackageOp, type PrealertOp, type QueuedOp, type ShipmentOp, type UploadOp } from '@/local-db/db'
+import { writeArticle, writeFaq, writeFaqOrder } from '@/local-db/content'
+import type { ArticleRow, FaqRow } from '@/local-db/content-rows'
+import { db, type RefusalKey, isPackageOp, isShipmentOp, type ContentOp, type LocalProfile, type NotificationsOp, type PackageOp, type PrealertOp, type QueuedOp, type SaveArticleOp, type SaveFaqOp, type ShipmentOp, type UploadOp } from '@/local-db/db'
 import { opsOf, refreshOverlay, serverRowOf, withPendingOps } from '@/local-db/overlay'
 import { assertOwner, type DeviceOwner } from '@/local-db/owner'
 import type { PackageRow, PrealertRow, ShipmentRow } from '@/local-db/rows'
@@ -18,6 +20,9 @@ export type Settlement =
   | { op: ShipmentOp; outcome: 'applied' | 'superseded'; row: ShipmentRow }
   | { op: UploadOp; outcome: 'uploaded'; row: UploadedRow }
   | { op: NotificationsOp; outcome: 'done' }
+  | { op: ContentOp; outcome: 'saved'; row: SavedContent }
+  /** Someone else saved the article or answer since it was edited here: `version` is the server's now. */
+  | { op: SaveArticleOp | SaveFaqOp; outcome: 'changed-meanwhile'; version: number }
   | { op: QueuedOp; outcome: 'refused'; message: string; key?: RefusalKey }
   | { op: QueuedOp; outcome: 'retry'; message: string; retryAt: number }
 
@@ -27,6 +32,11 @@ export type UploadedRow =
   | { kind: 'prealert'; row: PrealertRow }
   | { kind: 'shipment'; row: ShipmentRow }
   | { kind: 'profile'; row: LocalProfile }
+  /** An article's cover: listed by the article's own save. */
+  | { kind: 'cover' }
+
+/** What the server returned for a content change. */
+export type SavedContent = { kind: 'article'; row: ArticleRow } | { kind: 'faq'; row: FaqRow } | { kind: 'faq-order'; ids: string[] }
 
 /**
  * A round of answers, recorded in one transaction: the screens redraw once for all of them. Answers
@@ -34,7 +44,7 @@ export type UploadedRow =
  * them: the same user's next session sends those ops again and gets the same answers).
  */
 export function settleAll(owner: DeviceOwner, settlements: readonly Settlement[]): Promise<void> {
-  return db.transaction('rw', [db.packages, db.prealerts, db.shipments, db.profiles, db.outbox, db.uploads, db.seenFiles, db.owner], async () => {
+  return db.transaction('rw', [db.packages, db.prealerts, db.shipments, db.profiles, db.outbox, db.uploads, db.seenFiles, db.articles, db.faqs, db.owner], async () => {
     await assertOwner(owner)
     for (const settlement of settlements) {
       switch (settlement.outcome) {
@@ -55,6 +65,12 @@ export function settleAll(owner: DeviceOwner, settlements: readonly Settlement[]
         case 'superseded':
           if (isShipmentOp(settlement.op)) await settleShipmentSuperseded(settlement.op, settlement.row as ShipmentRow)
           else await settleSuperseded(settlement.op, settlement.row as PackageRow)
+          break
+        case 'saved':
+          await settleContentSaved(settlement.op, settlement.row)
+          break
+        case 'changed-meanwhile':
+          await settleChangedMeanwhile(settlement.op, settlement.version)
           break
         case 'refused':
           await settleRefused(settlement.op, settlement.message, settlement.key)
@@ -179,11 +195,38 @@ async function settleUploaded(op: UploadOp, uploaded: UploadedRow): Promise<void
       return writePrealert(uploaded.row)
     case 'shipment':
       return writeShipment(uploaded.row)
+    case 'cover':
+      return
     case 'profile': {
       const { deleted_at: _deleted, ...profile } = uploaded.row as LocalProfile & { deleted_at?: null }
       await db.profiles.put(profile)
     }
   }
+}
+
+/** The saves of the same article or answer still to be sent, made on the same version as `op`. */
+async function laterSavesOn(op: ContentOp): Promise<(SaveArticleOp | SaveFaqOp)[]> {
+  if (op.kind === 'move-faq') return []
+  const subject = op.kind === 'save-article' ? op.articleId : op.faqId
+  const savesOf = (next: QueuedOp): next is SaveArticleOp | SaveFaqOp => (next.kind === 'save-article' ? next.articleId : next.kind === 'save-faq' ? next.faqId : null) === subject
+  return (await db.outbox.where('seq').above(op.seq!).toArray()).filter(savesOf).filter((next) => next.state === 'pending' && next.baseVersion === op.baseVersion)
+}
+
+/** Saved: the op leaves the outbox, later saves of the same row build on the version it made, and the row is the server's. */
+async function settleContentSaved(op: ContentOp, saved: SavedContent): Promise<void> {
+  await db.outbox.delete(op.seq!)
+  if (saved.kind === 'faq-order') return writeFaqOrder(saved.ids)
+  await db.outbox.bulkPut((await laterSavesOn(op)).map((next) => ({ ...next, baseVersion: saved.row.version })))
+  return saved.kind === 'article' ? writeArticle(saved.row) : writeFaq(saved.row)
+}
+
+/**
+ * Someone else saved the row first: this save, and later ones made on the same version, wait for
+ * the admin (theirs again on `version`, or the other's kept), unless discarded on the way.
+ */
+async function settleChangedMeanwhile(op: SaveArticleOp | SaveFaqOp, version: number): Promise<void> {
+  const stale = [...((await db.outbox.get(op.seq!)) ? [op] : []), ...(await laterSavesOn(op))]
+  await db.outbox.bulkPut(stale.map((next) => ({ ...next, state: 'conflict' as const, current: { version } })))
 }
 
 /** Not answered (offline, timeout, server trouble): tried again at `retryAt`. */

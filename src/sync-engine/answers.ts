@@ -2,7 +2,7 @@ import type { RefusalKey } from '@/local-db/db'
 import type { Settlement } from '@/outbox/settle'
 
 /** A change the server recorded, as the outbox settles it. */
-export type Recorded = Extract<Settlement, { row: unknown }> | Extract<Settlement, { outcome: 'done' }>
+export type Recorded = Extract<Settlement, { row: unknown }> | Extract<Settlement, { outcome: 'done' | 'changed-meanwhile' }>
 
 /** Why the server did not record a change. */
 export type Failure =

@@ -4,6 +4,7 @@ import type { PackageRow, PrealertRow, ShipmentRow } from '@/local-db/rows'
 import { queuedOpsOf, settleAll, type Settlement } from '@/outbox/settle'
 import type { Supabase } from '@/remote/create-client'
 import { changeFailure, failure, type Answer, type ErrorBody } from './answers'
+import { sendContentOp } from './send-content'
 import { sendUpload } from './send-upload'
 
 export interface FlushResult {
@@ -168,6 +169,10 @@ async function send(client: Supabase, ops: QueuedOp[], signal: AbortSignal): Pro
           return markNotificationsRead(client, op, signal)
         case 'set-push-preferences':
           return setPushPreferences(client, op, signal)
+        case 'save-article':
+        case 'save-faq':
+        case 'move-faq':
+          return sendContentOp(client, op, signal)
       }
     }),
   )
@@ -250,7 +255,7 @@ export async function flushOutbox(client: Supabase, owner: DeviceOwner, { force 
         }
         const settlements = round.ops.map((op, i) => settlementOf(op, answers[i]!))
         await settleAll(owner, settlements)
-        sent += settlements.filter((settlement) => settlement.outcome === 'applied' || settlement.outcome === 'recorded' || settlement.outcome === 'uploaded').length
+        sent += settlements.filter((settlement) => settlement.outcome === 'applied' || settlement.outcome === 'recorded' || settlement.outcome === 'uploaded' || settlement.outcome === 'saved').length
         const retries = settlements.flatMap((settlement) => (settlement.outcome === 'retry' ? [settlement] : []))
         for (const { op } of retries) waiting.add(op.opId)
         // The connection or the session is down: the rest would get no further.

@@ -49,6 +49,9 @@ async function listOnRow(client: Supabase, op: UploadOp, signal: AbortSignal): P
       if (error) return failure(status, error)
       return { op, outcome: 'uploaded', row: isPrealert ? { kind: 'prealert', row: data as PrealertRow } : { kind: 'shipment', row: data as ShipmentRow } }
     }
+    case 'article-cover':
+      // Its article's save, queued after it, names the path.
+      return { op, outcome: 'uploaded', row: { kind: 'cover' } }
     case 'avatar': {
       const { data, error, status } = await client.rpc('set_avatar', { p_path: op.path }).abortSignal(signal)
       if (error) return failure(status, error)

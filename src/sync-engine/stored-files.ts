@@ -7,10 +7,13 @@ export const fileKey = (bucket: UploadBucket, path: string) => `${bucket}/${path
 /** The bytes as a Blob of their type. */
 const blobOf = (bytes: ArrayBuffer, contentType: string) => new Blob([bytes], { type: contentType })
 
-/** Where the browser fetches the object from: its public URL (avatars), or a URL signed for a minute. */
+/** Buckets anyone may read by URL (supabase/config.toml). */
+const isPublic = (bucket: UploadBucket) => bucket === 'avatars' || bucket === 'content'
+
+/** Where the browser fetches the object from: its public URL (avatars, covers), or a URL signed for a minute. */
 async function urlOf(bucket: UploadBucket, path: string): Promise<string> {
   const storage = (await getSupabase()).storage.from(bucket)
-  if (bucket === 'avatars') return storage.getPublicUrl(path).data.publicUrl
+  if (isPublic(bucket)) return storage.getPublicUrl(path).data.publicUrl
   const { data, error } = await storage.createSignedUrl(path, 60)
   if (error) throw error
   return data.signedUrl
@@ -30,7 +33,7 @@ export async function loadStoredFile(bucket: UploadBucket, path: string): Promis
   if (queued?.kind === 'upload-file' && waiting) return blobOf(waiting.bytes, queued.contentType)
   // A private file stays out of the browser's HTTP cache (another user of this device could find it
   // there): this device keeps its own copy in seenFiles, cleared with the rest of the user's data.
-  const response = await fetch(await urlOf(bucket, path), { cache: bucket === 'avatars' ? 'default' : 'no-store' })
+  const response = await fetch(await urlOf(bucket, path), { cache: isPublic(bucket) ? 'default' : 'no-store' })
   if (!response.ok) throw new Error(`${response.status} ${response.statusText}`)
   const bytes = await response.arrayBuffer()
   const contentType = response.headers.get('content-type') ?? 'application/octet-stream'

@@ -15,7 +15,8 @@ const Shipments = section(() => import('@/features/admin/shipments/shipments-pag
 const Shipment = section(() => import('@/features/admin/shipments/shipment-desk-page'), 'ShipmentDeskPage')
 const Rates = section(() => import('./admin-rates-route'), 'AdminRatesRoute')
 const Reports = section(() => import('@/features/admin/reports/reports-page'), 'ReportsPage')
-const Placeholder = section(() => import('@/features/admin/area/section-placeholder-page'), 'SectionPlaceholderPage')
+const Content = section(() => import('@/features/admin/content/content-page'), 'ContentPage')
+const Article = section(() => import('@/features/admin/content/article-editor-page'), 'ArticleEditorPage')
 const NotFound = section(() => import('../layout/not-found-page'), 'NotFoundPage')
 
 export function AdminSections() {
@@ -28,7 +29,8 @@ export function AdminSections() {
     { path: 'shipments/:shipmentId', element: <Shipment /> },
     { path: 'rates', element: <Rates /> },
     { path: 'reports', element: <Reports /> },
-    { path: 'content', element: <Placeholder section="content" /> },
+    { path: 'content', element: <Content /> },
+    { path: 'content/articles/:articleId', element: <Article /> },
     { path: '*', element: <NotFound /> },
   ])
   return <Suspense fallback={<Spinner label={t`Loading…`} />}>{routes}</Suspense>

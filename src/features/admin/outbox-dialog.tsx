@@ -10,10 +10,11 @@ import { ShipmentStatusBadge } from '@/components/shipment-status'
 import { Button } from '@/components/ui/button'
 import { useDeviceWrite } from '@/components/use-device-write'
 import { shipmentPaths } from '@/i18n/shipment-paths'
-import { isPackageOp, isShipmentOp, type PackageOp, type ShipmentOp } from '@/local-db/db'
+import { isContentOp, isPackageOp, isShipmentOp, type PackageOp, type ShipmentOp } from '@/local-db/db'
 import type { LocalPackage } from '@/local-db/queries'
 import { useOutboxCounts, type OutboxEntry } from '@/outbox/queries'
 import { discard, reapply } from '@/outbox/resolve'
+import { ContentOutboxEntry } from './content/content-outbox-entry'
 
 /** The badge in the admin header: changes not yet on the server, and those that need a decision. */
 export function OutboxButton({ userId }: { userId: string }) {
@@ -27,11 +28,13 @@ export function OutboxButton({ userId }: { userId: string }) {
   )
 }
 
-/** The warehouse's changes: packages (registrations, statuses, photos) and shipment steps. */
+/** The admins' changes: packages (registrations, statuses, photos), shipment steps, articles and FAQ answers. */
 function AdminOutboxEntry({ entry: { op, pkg }, onNavigate }: { entry: OutboxEntry; onNavigate: () => void }) {
   const { t, i18n } = useLingui()
   if (isPackageOp(op)) return <PackageEntry op={op} pkg={pkg} />
   if (isShipmentOp(op)) return <ShipmentEntry op={op} onNavigate={onNavigate} />
+  if (isContentOp(op)) return <ContentOutboxEntry op={op} onNavigate={onNavigate} />
+  if (op.kind === 'upload-file' && op.target === 'article-cover') return <OutboxEntryFrame op={op} name={t`Article cover`} reason={opRefusalText(i18n, op)} />
   if (op.kind === 'upload-file') {
     return <OutboxEntryFrame op={op} name={t`Photo of ${pkg?.tracking_code ?? t`no tracking`}`} aside={pkg?.locker_code} reason={opRefusalText(i18n, op)} />
   }

@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest'
+import { newArticleDraft, withTitle } from './article-draft'
+import { articleProblems } from './validate-article'
+
+const written = () => {
+  const draft = newArticleDraft('u1', 'a1')
+  return {
+    ...draft,
+    author_name: 'Laura',
+    texts: {
+      es: { ...withTitle(draft.texts.es, 'Guía de compras'), body_md: 'Texto', cover_alt: 'Una bolsa' },
+      en: { ...withTitle(draft.texts.en, 'Shopping guide'), body_md: 'Text', cover_alt: 'A bag' },
+    },
+  }
+}
+
+describe('articleProblems', () => {
+  it('accepts an article complete in both languages', () => {
+    expect(articleProblems({ ...written(), cover_path: 'a1/c.jpg' }, true, [])).toEqual({})
+  })
+
+  it('asks for a title and a valid slug in every language written, even for a draft', () => {
+    const draft = written()
+    const problems = articleProblems({ ...draft, texts: { ...draft.texts, en: { ...draft.texts.en, title: ' ', slug: 'Not A Slug' } } }, false, [])
+    expect(Object.keys(problems).sort()).toEqual(['en.slug', 'en.title'])
+  })
+
+  it('asks for the body and the cover description of each language only to publish', () => {
+    const draft = written()
+    const bare = { ...draft, cover_path: 'a1/c.jpg', texts: { ...draft.texts, es: { ...draft.texts.es, body_md: '', cover_alt: '' } } }
+    expect(articleProblems(bare, false, [])).toEqual({})
+    expect(Object.keys(articleProblems(bare, true, [])).sort()).toEqual(['es.body_md', 'es.cover_alt'])
+  })
+
+  it('leaves a language not written alone', () => {
+    const draft = written()
+    expect(articleProblems({ ...draft, langs: ['es'], texts: { ...draft.texts, en: { ...draft.texts.en, title: '', slug: '' } } }, true, [])).toEqual({})
+    expect(Object.keys(articleProblems({ ...draft, langs: [] }, false, []))).toEqual(['langs'])
+  })
+
+  it("refuses a slug another article uses in the same language, not the article's own or another language's", () => {
+    const draft = written()
+    expect(Object.keys(articleProblems(draft, false, [{ articleId: 'other', lang: 'es', slug: 'guia-de-compras' }]))).toEqual(['es.slug'])
+    expect(articleProblems(draft, false, [{ articleId: 'a1', lang: 'es', slug: 'guia-de-compras' }, { articleId: 'other', lang: 'en', slug: 'guia-de-compras' }])).toEqual({})
+  })
+
+  it('needs a time to schedule', () => {
+    expect(Object.keys(articleProblems(written(), true, [], null))).toEqual(['published_at'])
+    expect(articleProblems(written(), true, [], '2030-01-01T10:00:00.000Z')).toEqual({})
+  })
+})
+
+describe('the slug follows the title', () => {
+  it('until it is edited by hand', () => {
+    const text = withTitle(newArticleDraft('u1', 'a1').texts.es, 'Primera guía')
+    expect(text.slug).toBe('primera-guia')
+    const edited = { ...text, slug: 'mi-guia', slugEdited: true }
+    expect(withTitle(edited, 'Segunda guía').slug).toBe('mi-guia')
+  })
+})

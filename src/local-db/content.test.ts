@@ -1,0 +1,51 @@
+import { beforeEach, describe, expect, it } from 'vitest'
+import { queueArticleSave } from '@/outbox/queue-content'
+import { dropArticleDraft, keepArticleDraft, readArticle, readArticleDraft } from './content'
+import type { ArticleDraft } from './content-rows'
+import { db } from './db'
+import { NotOwnerError, releaseOwnership, takeOwnership } from './owner'
+import { clearLocalData } from './wipe'
+
+const draft = (userId: string, title: string): ArticleDraft => ({
+  articleId: 'a1',
+  userId,
+  baseVersion: 0,
+  category: 'shopping',
+  cover_path: null,
+  author_name: 'Laura',
+  read_time_minutes: 3,
+  published_at: null,
+  langs: ['es'],
+  texts: { es: { slug: 'guia', title, excerpt: '', body_md: 'Texto', cover_alt: '', slugEdited: false }, en: { slug: '', title: '', excerpt: '', body_md: '', cover_alt: '', slugEdited: false } },
+  savedAt: 1,
+})
+
+beforeEach(() => clearLocalData())
+
+describe('article drafts on the device', () => {
+  it('keep the latest typed text until dropped', async () => {
+    await takeOwnership('u1')
+    await keepArticleDraft(draft('u1', 'Guía'))
+    await keepArticleDraft(draft('u1', 'Guía de compras'))
+    expect((await readArticleDraft('a1'))?.texts.es.title).toBe('Guía de compras')
+    await dropArticleDraft('u1', 'a1')
+    expect(await readArticleDraft('a1')).toBeNull()
+  })
+
+  it('become a queued save in one step: the draft goes, the save shows as the article', async () => {
+    await takeOwnership('u1')
+    await keepArticleDraft(draft('u1', 'Guía'))
+    await queueArticleSave('u1', 'a1', 0, { category: 'shopping', cover_path: null, author_name: 'Laura', status: 'draft', published_at: null, read_time_minutes: 3, texts: { es: { slug: 'guia', title: 'Guía', excerpt: '', body_md: 'Texto', body_tree: { type: 'root', children: [] }, cover_alt: '' } } })
+    expect(await readArticleDraft('a1')).toBeNull()
+    expect((await db.outbox.toArray()).map((op) => op.kind)).toEqual(['save-article'])
+    expect((await readArticle('a1'))?.texts.es?.title).toBe('Guía')
+  })
+
+  it("are refused for a session that does not own the device, and leave with the user's data", async () => {
+    await takeOwnership('u1')
+    await expect(keepArticleDraft(draft('u2', 'Otra'))).rejects.toBeInstanceOf(NotOwnerError)
+    await keepArticleDraft(draft('u1', 'Guía'))
+    await releaseOwnership(null)
+    expect(await readArticleDraft('a1')).toBeNull()
+  })
+})
