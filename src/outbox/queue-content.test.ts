@@ -1,10 +1,10 @@
 import { beforeEach, describe, expect, it } from 'vitest'
-import { queueArticleSave } from '@/outbox/queue-content'
-import { dropArticleDraft, keepArticleDraft, readArticle, readArticleDraft } from './content'
-import type { ArticleDraft } from './content-rows'
-import { db } from './db'
-import { NotOwnerError, releaseOwnership, takeOwnership } from './owner'
-import { clearLocalData } from './wipe'
+import { queueArticleSave } from './queue-content'
+import { dropArticleDraft, keepArticleDraft, readArticle, readArticleDraft } from '@/local-db/content'
+import type { ArticleDraft } from '@/local-db/content-rows'
+import { db } from '@/local-db/db'
+import { NotOwnerError, releaseOwnership, takeOwnership } from '@/local-db/owner'
+import { clearLocalData } from '@/local-db/wipe'
 
 const draft = (userId: string, title: string): ArticleDraft => ({
   articleId: 'a1',
