@@ -126,7 +126,7 @@ describe.each(engines)('$engine', ({ open: openEngine }) => {
         `select public.apply_package_statuses($1::jsonb) as result`,
         [JSON.stringify([{ op_id: randomUUID(), package_id: held, status: 'disponible', changed_at: new Date().toISOString(), base_version: version }])],
       )
-      expect(batched[0]!.result[0]!.error).toEqual({ code: expected.code, message: expected.message })
+      expect(batched[0]!.result[0]!.error).toMatchObject({ code: expected.code, message: expected.message, hint: 'package_in_open_shipment' })
 
       const deletion = await db.attempt(admin, (query) => query(`update public.packages set deleted_at = now() where id = $1`, [held]))
       expect(deletion).toEqual(expected)

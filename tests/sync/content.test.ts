@@ -92,6 +92,6 @@ describe('content saves through the outbox', () => {
   it('keep a refusal with its key for the app to translate', async () => {
     await queueFaqSave(adminId, null, 0, { question_es: 'Sin respuesta', answer_es: null, question_en: null, answer_en: null, published: false })
     await flush()
-    expect(await db.outbox.toArray()).toEqual([expect.objectContaining({ kind: 'save-faq', state: 'failed', refusal: { key: 'faq_needs_text', detail: null } })])
+    expect(await db.outbox.toArray()).toEqual([expect.objectContaining({ kind: 'save-faq', state: 'failed', lastErrorKey: expect.objectContaining({ hint: 'faq_needs_text' }) })])
   })
 })
