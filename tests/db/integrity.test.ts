@@ -90,7 +90,7 @@ describe.each(engines)('$engine', ({ open }) => {
       const fine = change(second, 'disponible')
       const results = await batch([conflicting, fine])
       expect(results).toEqual([
-        { op_id: used.op_id, error: { code: 'PT409', message: `operation ${used.op_id} was already recorded for a different change` } },
+        { op_id: used.op_id, error: expect.objectContaining({ code: 'PT409', message: `operation ${used.op_id} was already recorded for a different change`, hint: 'op_reused' }) },
         expect.objectContaining({ op_id: fine.op_id, outcome: 'applied' }),
       ])
       expect(await packageOf(second)).toMatchObject({ status: 'disponible', version: 2 })
@@ -219,7 +219,7 @@ describe.each(engines)('$engine', ({ open }) => {
       const missing = randomUUID()
       expect(await tryApply(randomUUID(), missing, 'transito')).toEqual({ ok: false, code: 'PT404', message: `package ${missing} not found` })
       const [result] = await batch([change(missing, 'transito')])
-      expect(result!.error).toEqual({ code: 'PT404', message: `package ${missing} not found` })
+      expect(result!.error).toMatchObject({ code: 'PT404', message: `package ${missing} not found`, hint: 'package_not_found' })
     })
   })
 

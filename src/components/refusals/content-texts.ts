@@ -5,8 +5,8 @@ import { text, type Detail, type Say } from './say'
 /** The language a content refusal names (its detail is the language's code), as the reader calls it. */
 function languageOf(i18n: I18n, detail: Detail): string {
   const lang = text(detail, 'value')
-  if (lang === 'es') return i18n._(msg`Spanish`)
-  if (lang === 'en') return i18n._(msg`English`)
+  if (lang === 'es') return i18n._(msg({ message: 'Spanish', context: 'the language, within a sentence' }))
+  if (lang === 'en') return i18n._(msg({ message: 'English', context: 'the language, within a sentence' }))
   return lang
 }
 
