@@ -57,16 +57,18 @@ async function visibleToVisitors(id: string): Promise<number> {
 
 /** Makes the article a draft again, keeping its texts (the public blog and its feed go back to what they were). */
 async function withdraw(admin: SupabaseClient, id: string) {
-  const { data, error } = await admin
-    .from('articles')
-    .select('version, category, cover_path, author_name, read_time_minutes, published_at, article_texts(lang, slug, title, excerpt, body_md, body_tree, cover_alt)')
-    .eq('id', id)
-    .maybeSingle()
+  const { data: article, error } = await admin.from('articles').select('version, category, cover_path, author_name, read_time_minutes, published_at').eq('id', id).maybeSingle()
   if (error) throw error
-  if (!data) return
-  const { version, article_texts, ...fields } = data as { version: number; article_texts: { lang: string }[] } & Record<string, unknown>
-  const texts = Object.fromEntries(article_texts.map(({ lang, ...text }) => [lang, text]))
-  const { error: saveError } = await admin.rpc('save_article', { p_op_id: crypto.randomUUID(), p_id: id, p_base_version: version, p_article: { ...fields, status: 'draft', texts } })
+  if (!article) return
+  const { data: texts, error: textsError } = await admin.from('article_texts').select('lang, slug, title, excerpt, body_md, body_tree, cover_alt').eq('article_id', id)
+  if (textsError) throw textsError
+  const { version, ...fields } = article as { version: number } & Record<string, unknown>
+  const { error: saveError } = await admin.rpc('save_article', {
+    p_op_id: crypto.randomUUID(),
+    p_id: id,
+    p_base_version: version,
+    p_article: { ...fields, status: 'draft', texts: Object.fromEntries((texts as { lang: string }[]).map(({ lang, ...text }) => [lang, text])) },
+  })
   if (saveError) throw new Error(`save_article: ${saveError.message}`)
 }
 
@@ -136,10 +138,10 @@ test('an article saved as a draft stays hidden from visitors, and a draft being 
 
     await context.setOffline(true)
     await page.reload()
-    await expect(main.getByLabel('Title (English)')).toHaveValue(`Draft ${name}`)
-    await main.getByRole('tab', { name: 'Spanish' }).click()
     await expect(main.getByLabel('Title (Spanish)')).toHaveValue(`Borrador ${name}`)
     await expect(main.getByLabel('Text in Markdown (Spanish)')).toHaveValue(`Cuerpo del borrador ${name}.`)
+    await main.getByRole('tab', { name: 'English' }).click()
+    await expect(main.getByLabel('Title (English)')).toHaveValue(`Draft ${name}`)
     await context.setOffline(false)
 
     await main.getByRole('button', { name: 'Save as draft' }).click()
@@ -194,12 +196,13 @@ test('an FAQ answer added and edited in the editor shows on the FAQ', async ({ p
     await expect(main.getByTestId('faq-row').filter({ hasText: question })).toBeVisible()
     await faqShows(page, question, `Primera respuesta ${name}.`)
 
+    // The site's language is one choice: after /es/faqs the admin reads the editor in Spanish.
     await page.goto('/admin/content')
-    await main.getByRole('button', { name: `Edit: ${question}` }).click()
-    dialog = page.getByRole('dialog', { name: 'Edit the answer' })
-    await expect(dialog.getByLabel('Answer (Spanish)')).toHaveValue(`Primera respuesta ${name}.`)
-    await dialog.getByLabel('Answer (Spanish)').fill(`Respuesta corregida ${name}.`)
-    await dialog.getByRole('button', { name: 'Save answer' }).click()
+    await main.getByRole('button', { name: `Editar: ${question}` }).click()
+    dialog = page.getByRole('dialog', { name: 'Editar la respuesta' })
+    await expect(dialog.getByLabel('Respuesta (español)')).toHaveValue(`Primera respuesta ${name}.`)
+    await dialog.getByLabel('Respuesta (español)').fill(`Respuesta corregida ${name}.`)
+    await dialog.getByRole('button', { name: 'Guardar respuesta' }).click()
     await expect(dialog).toBeHidden()
     await faqShows(page, question, `Respuesta corregida ${name}.`)
   } finally {
