@@ -26,6 +26,7 @@ import { articleProblems, type ArticleProblems } from './validate-article'
 /** /admin/content/articles/:articleId: an article written in both languages, kept on this device as it is typed. */
 export function ArticleEditorPage() {
   const { articleId = '' } = useParams()
+  const { t } = useLingui()
   const admin = useSessionUser()!
   useContentPull()
   /** The draft being edited, and the article as this device has it (null: new). */
@@ -39,7 +40,7 @@ export function ArticleEditorPage() {
       current = false
     }
   }, [articleId, admin.id])
-  if (loaded?.id !== articleId) return <Spinner label={`…`} />
+  if (loaded?.id !== articleId) return <Spinner label={t`Loading the article…`} />
   return <ArticleEditor key={articleId} initial={loaded.draft} article={loaded.article} />
 }
 
