@@ -26,9 +26,10 @@ async function newArticle(page: Page): Promise<string> {
 async function writeLanguage(page: Page, language: 'Spanish' | 'English', text: { title: string; body: string; coverAlt?: string }) {
   const main = page.getByRole('main')
   await main.getByRole('tab', { name: language }).click()
-  await main.getByLabel(`Title (${language})`).fill(text.title)
-  await main.getByLabel(`Text in Markdown (${language})`).fill(text.body)
-  if (text.coverAlt) await main.getByLabel(`Cover description (${language})`).fill(text.coverAlt)
+  const panel = main.getByRole('tabpanel', { name: language })
+  await panel.getByLabel(`Title (${language})`).fill(text.title)
+  await panel.getByLabel(`Text in Markdown (${language})`).fill(text.body)
+  if (text.coverAlt) await panel.getByLabel(`Cover description (${language})`).fill(text.coverAlt)
 }
 
 /** The article's row as the admin's API sees it, once the outbox has delivered the save. */
