@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import type { SupabaseClient } from '@supabase/supabase-js'
-import type { Page } from '@playwright/test'
 import { demoAdmin, signedIn } from './backend'
+import { freshBlog } from './blog-page'
 import { expect, test } from './fixtures'
 import { waitForServiceWorker } from './service-worker'
 
@@ -50,14 +50,6 @@ async function uploadCover(admin: SupabaseClient, name: string): Promise<string>
   const { error } = await admin.storage.from('content').upload(path, readFileSync('public/icons/icon-192.png'), { contentType: 'image/png' })
   if (error) throw new Error(`cover upload: ${error.message}`)
   return path
-}
-
-/** The blog's list once it has the backend's answer (not only what the build rendered). */
-async function freshBlog(page: Page, path: string) {
-  await page.goto(path)
-  const list = page.getByRole('main').getByRole('list').filter({ has: page.getByRole('heading', { level: 2 }) })
-  await expect(list).toHaveAttribute('aria-busy', 'false')
-  return page.getByRole('main')
 }
 
 test('an article published now shows on both blogs and at its own URL without a rebuild, reads offline after one visit, and goes when withdrawn', async ({ page, context }) => {

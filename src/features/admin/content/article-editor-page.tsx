@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useEffect, useState } from 'react'
+import { useEffect, useId, useState } from 'react'
 import { useNavigate, useParams } from 'react-router'
 import { Link } from '@/components/links'
 import { PageMeta } from '@/components/page-meta'
@@ -26,6 +26,7 @@ import { articleProblems, type ArticleProblems } from './validate-article'
 /** /admin/content/articles/:articleId: an article written in both languages, kept on this device as it is typed. */
 export function ArticleEditorPage() {
   const { articleId = '' } = useParams()
+  const { t } = useLingui()
   const admin = useSessionUser()!
   useContentPull()
   /** The draft being edited, and the article as this device has it (null: new). */
@@ -39,7 +40,7 @@ export function ArticleEditorPage() {
       current = false
     }
   }, [articleId, admin.id])
-  if (loaded?.id !== articleId) return <Spinner label={`…`} />
+  if (loaded?.id !== articleId) return <Spinner label={t`Loading the article…`} />
   return <ArticleEditor key={articleId} initial={loaded.draft} article={loaded.article} />
 }
 
@@ -51,6 +52,8 @@ function ArticleEditor({ initial, article }: { initial: ArticleDraft; article: A
   const [draft, setDraft] = useState(initial)
   const [tab, setTab] = useState<ContentLang>(initial.langs[0] ?? 'es')
   const [preview, setPreview] = useState(false)
+  /** Ties each language's tab to the panel it shows, so the panel is named by its language. */
+  const tabIds = useId()
   const [problems, setProblems] = useState<ArticleProblems>({})
   const [scheduleAt, setScheduleAt] = useState(() => toLocalInput(initial.published_at && Date.parse(initial.published_at) > Date.now() ? initial.published_at : null))
 
@@ -129,7 +132,7 @@ function ArticleEditor({ initial, article }: { initial: ArticleDraft; article: A
         </div>
         <div role="tablist" aria-label={t`Language`} className="flex flex-wrap gap-2">
           {draft.langs.map((lang) => (
-            <Button key={lang} role="tab" aria-selected={tab === lang} variant={tab === lang ? 'primary' : 'secondary'} onClick={() => setTab(lang)}>
+            <Button key={lang} id={`${tabIds}-${lang}`} role="tab" aria-selected={tab === lang} aria-controls={`${tabIds}-panel`} variant={tab === lang ? 'primary' : 'secondary'} onClick={() => setTab(lang)}>
               {lang === 'es' ? <Trans>Spanish</Trans> : <Trans>English</Trans>}
             </Button>
           ))}
@@ -138,7 +141,7 @@ function ArticleEditor({ initial, article }: { initial: ArticleDraft; article: A
           </Button>
         </div>
         {draft.langs.includes(tab) && (
-          <div role="tabpanel" className={preview ? 'grid gap-5 lg:grid-cols-2' : ''}>
+          <div role="tabpanel" id={`${tabIds}-panel`} aria-labelledby={`${tabIds}-${tab}`} className={preview ? 'grid gap-5 lg:grid-cols-2' : ''}>
             <LanguagePanel lang={tab} text={draft.texts[tab]} problems={problems} onChange={(text) => update({ texts: { ...draft.texts, [tab]: text } })} />
             {preview && <ArticlePreview text={draft.texts[tab]} />}
           </div>
