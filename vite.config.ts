@@ -15,6 +15,9 @@ import { prerenderPublicPages } from './scripts/prerender/vite-plugin.ts'
 const src = fileURLToPath(new URL('./src', import.meta.url))
 const prerender = prerenderPublicPages()
 
+/** Unit tests that mock a module of the app (vi.mock): they run isolated (see the projects below). */
+const moduleMockingTests = ['src/remote/client.test.ts', 'src/remote/tracking.test.ts', 'src/features/auth/start-auth.test.ts']
+
 const config = {
   resolve: { alias: { '@': src } },
   plugins: [
@@ -69,6 +72,19 @@ const config = {
           name: 'unit',
           environment: 'jsdom',
           include: ['src/**/*.test.{ts,tsx}', 'tests/unit/**/*.test.{ts,tsx}'],
+          exclude: moduleMockingTests,
+          setupFiles: ['tests/setup/unit.ts'],
+        },
+      },
+      {
+        // A module mock applies only where the mocked module is imported first: in a worker shared by
+        // files, that depends on which file ran before. Files that mock a module of the app get their own.
+        extends: true,
+        test: {
+          name: 'unit-isolated',
+          environment: 'jsdom',
+          include: moduleMockingTests,
+          isolate: true,
           setupFiles: ['tests/setup/unit.ts'],
         },
       },
