@@ -9,6 +9,14 @@ const accountComponents = ['storage-countdown.tsx', 'us-address.tsx', 'live-indi
 const notificationText = 'src/i18n/notification-text.ts'
 /** The customer's app shell (tab bar, top bar), loaded only with the customer's screens. */
 const appShell = 'src/app/layout/app-shell/**'
+/** The session guard and the admin's sections, loaded only with the account screens. */
+const accountRoutes = ['src/app/guards.tsx', 'src/app/routes/admin-sections.tsx']
+/** Texts the home page never shows but several later catalogs do: each of those catalogs carries its own copy. */
+const statusLabels = 'src/i18n/package-status-labels.ts'
+const formValidation = 'src/components/form-validation.ts'
+const planNames = 'src/components/plan-names.ts'
+const inConstruction = 'src/components/in-construction.ts'
+const notFoundPage = 'src/app/layout/not-found-page.tsx'
 
 export default defineConfig({
   sourceLocale: 'en',
@@ -19,15 +27,15 @@ export default defineConfig({
     {
       path: '<rootDir>/locales/{locale}/messages',
       include: ['src'],
-      exclude: [...['src/features/{public/content,public/calculator,auth,customer,admin}/**', ...publicPages.map((dir) => `${dir}/**`), ...accountComponents, notificationText, appShell].map((path) => `<rootDir>/${path}`)],
+      exclude: [...['src/features/{public/content,public/calculator,auth,customer,admin}/**', ...publicPages.map((dir) => `${dir}/**`), ...accountComponents, notificationText, appShell, ...accountRoutes, statusLabels, formValidation, planNames, inConstruction, notFoundPage].map((path) => `<rootDir>/${path}`)],
     },
     // Loaded only by the routes that need them (src/i18n/route-catalogs.ts): the other public pages' strings, the long-form
     // copy of the FAQ, blog and legal pages and the calculator, and the account screens.
-    { path: '<rootDir>/locales/{locale}/pages', include: publicPages },
-    { path: '<rootDir>/locales/{locale}/content', include: ['src/features/public/content', 'src/features/public/calculator'] },
-    { path: '<rootDir>/locales/{locale}/account', include: ['src/features/auth', 'src/features/customer', 'src/features/admin', ...accountComponents, notificationText, appShell] },
+    { path: '<rootDir>/locales/{locale}/pages', include: [...publicPages, statusLabels, formValidation, inConstruction, notFoundPage] },
+    { path: '<rootDir>/locales/{locale}/content', include: ['src/features/public/content', 'src/features/public/calculator', planNames] },
+    { path: '<rootDir>/locales/{locale}/account', include: ['src/features/auth', 'src/features/customer', 'src/features/admin', ...accountComponents, notificationText, appShell, ...accountRoutes, statusLabels, formValidation, planNames, inConstruction, notFoundPage] },
     // What the service worker says when a push arrives: the inbox's text, in both languages (src/sw/push.ts).
-    { path: '<rootDir>/locales/{locale}/notifications', include: [notificationText, 'src/i18n/package-status-labels.ts'] },
+    { path: '<rootDir>/locales/{locale}/notifications', include: [notificationText, statusLabels] },
   ],
   // Source files without line numbers: moving code does not make the catalogs stale.
   format: formatter({ lineNumbers: false }),

@@ -38,7 +38,7 @@ export const requireSession = (admin = false): Lazy => async () => {
   const { RequireSession } = await import('./guards')
   return { element: createElement(RequireSession, { admin }), loader: catalogLoader(['account']) }
 }
-export const notFoundPage: Lazy = async () => ({ Component: (await import('./layout/not-found-page')).NotFoundPage })
+export const notFoundPage: Lazy = withCatalog('pages', async () => (await import('./layout/not-found-page')).NotFoundPage)
 
 /** The frame of the customer's screens (the app's shell on phones), loaded only when one is visited. */
 export const customerArea: Lazy = withCatalog('account', async () => (await import('./layout/customer-layout')).CustomerLayout)

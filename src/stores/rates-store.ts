@@ -17,12 +17,18 @@ export const useRatesStore = create<RatesState>(() => ({ rates: buildRates, fetc
 
 /** New rates from the server: shown at once and kept on this device for offline visits. */
 export function setCurrentRates(rates: Rates): void {
-  useRatesStore.setState({ rates, fetchedAt: Date.now() })
+  useRatesStore.setState({ rates: unlessUnchanged(rates), fetchedAt: Date.now() })
   try {
     localStorage.setItem(storageKey, JSON.stringify(rates))
   } catch {
     // Storage full or blocked: the rates still hold for this page.
   }
+}
+
+/** The rates shown now when `rates` says the same: a screen that shows prices then does not render again for nothing. */
+export function unlessUnchanged(rates: Rates): Rates {
+  const shown = useRatesStore.getState().rates
+  return JSON.stringify(shown) === JSON.stringify(rates) ? shown : rates
 }
 
 /** This device's copy of the rates, if it has one. */

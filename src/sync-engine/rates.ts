@@ -1,7 +1,7 @@
 import { useEffect } from 'react'
 import type { Rates } from '@/business-rules/rates'
 import { fetchRates } from '@/remote/rates'
-import { setCurrentRates, storedRates, useRatesStore } from '@/stores/rates-store'
+import { setCurrentRates, storedRates, unlessUnchanged, useRatesStore } from '@/stores/rates-store'
 
 /** How old the rates may get before a screen that shows prices asks for them again. */
 const freshForMs = 10 * 60_000
@@ -13,7 +13,7 @@ export function refreshRates(): Promise<void> {
   const { fetchedAt } = useRatesStore.getState()
   if (fetchedAt === 0) {
     const stored = storedRates()
-    if (stored) useRatesStore.setState({ rates: stored })
+    if (stored) useRatesStore.setState({ rates: unlessUnchanged(stored) })
   }
   if (refreshing || Date.now() - fetchedAt < freshForMs) return refreshing ?? Promise.resolve()
   refreshing = fetchRates()

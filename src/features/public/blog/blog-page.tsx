@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useEffect, useState } from 'react'
+import { lazy, Suspense, useEffect, useState } from 'react'
 import { useLoaderData } from 'react-router'
 import { useLang } from '@/i18n/paths'
 import { fetchArticleSummaries } from '@/remote/content'
@@ -9,12 +9,14 @@ import { warmContentCache } from '../content/warm-content-cache'
 import { PageIntro } from '../page-intro'
 import { ArticleCover } from './article-cover'
 import { ArticleMeta } from './article-meta'
+import { ArticleLoading } from './article-missing'
 import { filterArticles, type BlogFilter } from './blog-filter'
 import { filterLabels } from './blog-labels'
 import { NewsletterBox } from './newsletter-box'
-import { OpenArticle } from './open-article'
 
 const filters = Object.keys(filterLabels) as BlogFilter[]
+// The Markdown renderer loads when an article is opened, not with the list.
+const OpenArticle = lazy(async () => ({ default: (await import('./open-article')).OpenArticle }))
 
 /** The published articles in the page's language: the build's first, then the backend's (new ones appear, withdrawn ones go). */
 export function BlogPage() {
@@ -42,14 +44,16 @@ export function BlogPage() {
       <PageIntro title={t`Blog`} description={t`Guides, savings tips and news for shopping in the USA from abroad.`} />
       <div className="mx-auto max-w-6xl space-y-10 px-4 pb-16">
         {openSlug ? (
-          <OpenArticle
-            slug={openSlug}
-            lang={lang}
-            onBack={() => {
-              setReturnTo(openSlug)
-              setOpenSlug(null)
-            }}
-          />
+          <Suspense fallback={<ArticleLoading />}>
+            <OpenArticle
+              slug={openSlug}
+              lang={lang}
+              onBack={() => {
+                setReturnTo(openSlug)
+                setOpenSlug(null)
+              }}
+            />
+          </Suspense>
         ) : (
           <>
             <div role="group" aria-label={t`Categories`} className="flex flex-wrap justify-center gap-2">
@@ -78,7 +82,7 @@ export function BlogPage() {
               {filterArticles(inLang, filter).map((article) => {
                 const text = article.texts[lang]!
                 return (
-                  <li key={article.id} className="flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900">
+                  <li key={text.slug} className="flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900">
                     <ArticleCover path={article.coverPath} alt={text.coverAlt} lazy className="aspect-[5/3] w-full object-cover" />
                     <div className="flex flex-1 flex-col gap-2 p-5">
                       <p className="text-xs font-semibold text-brand-700 uppercase dark:text-brand-100">{i18n._(filterLabels[article.category])}</p>

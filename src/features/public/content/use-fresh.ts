@@ -1,4 +1,4 @@
-import { useEffect, useEffectEvent, useState } from 'react'
+import { startTransition, useEffect, useEffectEvent, useState } from 'react'
 
 /** What each content read last returned on this page, so coming back shows it at once. */
 const latest = new Map<string, unknown>()
@@ -23,12 +23,19 @@ export interface Fresh<T> {
 export function useFresh<T>(key: string, initial: T | undefined, load: () => Promise<T>): Fresh<T> {
   const [read, setRead] = useState<{ key: string; data?: T; status: Fresh<T>['status'] } | null>(null)
   const loadNow = useEffectEvent(load)
+  // What the page shows already stays (the same objects) when the answer says the same: nothing on it renders again.
+  const unlessShown = useEffectEvent((answer: T): T => {
+    const shown = initial ?? latest.get(key)
+    return shown !== undefined && JSON.stringify(shown) === JSON.stringify(answer) ? (shown as T) : answer
+  })
   useEffect(() => {
     let current = true
     loadNow().then(
-      (data) => {
+      (answer) => {
+        const data = unlessShown(answer)
         latest.set(key, data)
-        if (current) setRead({ key, data, status: 'fresh' })
+        // A transition: re-rendering a long list yields to the visitor's input instead of blocking it.
+        if (current) startTransition(() => setRead({ key, data, status: 'fresh' }))
       },
       (error: unknown) => {
         console.warn(`Reading ${key} failed`, error)
