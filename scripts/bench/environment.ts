@@ -16,7 +16,8 @@ import { startPreview } from './preview'
 import type { SuiteScope } from './runner'
 import { startSlowLink, type SlowLink } from './slow-link'
 
-export const benchBackendPort = 54339
+// Ports of their own (BENCH_BACKEND_PORT, BENCH_PREVIEW_PORT) let two benches run side by side.
+export const benchBackendPort = Number(process.env.BENCH_BACKEND_PORT ?? 54339)
 export const benchBackendUrl = `http://127.0.0.1:${benchBackendPort}`
 export const demoAdmin = { email: 'admin@example.com', password: 'admin-demo-password' }
 

@@ -11,7 +11,7 @@ function portFree(port: number): Promise<boolean> {
 }
 
 /** `vite preview` of the last build on a port of its own, once it answers; `stop` resolves once it has exited. */
-export async function startPreview(port = 4199): Promise<{ url: string; stop: () => Promise<void> }> {
+export async function startPreview(port = Number(process.env.BENCH_PREVIEW_PORT ?? 4199)): Promise<{ url: string; stop: () => Promise<void> }> {
   // Checked first: with --strictPort Vite exits when the port is taken, but whatever answers there
   // (a preview a crashed bench left running) can answer the check below before it has exited.
   if (!(await portFree(port))) throw new Error(`port ${port} is taken (a vite preview left running by an earlier bench?): stop it, or the bench measures whatever answers there`)
