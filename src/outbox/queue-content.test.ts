@@ -41,6 +41,21 @@ describe('article drafts on the device', () => {
     expect((await readArticle('a1'))?.texts.es?.title).toBe('Guía')
   })
 
+  it('replace a save of the same article the server refused, and leave other articles\' refusals alone', async () => {
+    await takeOwnership('u1')
+    const fields = (slug: string) => ({ category: 'shopping' as const, cover_path: null, author_name: 'Laura', status: 'draft' as const, published_at: null, read_time_minutes: 3, texts: { es: { slug, title: 'Guía', excerpt: '', body_md: 'Texto', body_tree: { type: 'root' as const, children: [] }, cover_alt: '' } } })
+    await queueArticleSave('u1', 'a1', 0, fields('tomado'))
+    await queueArticleSave('u1', 'a2', 0, fields('otro-tomado'))
+    await db.outbox.toCollection().modify({ state: 'failed', lastError: 'slug taken' })
+    await queueArticleSave('u1', 'a1', 0, fields('guia-nueva'))
+    const ops = await db.outbox.toArray()
+    expect(ops.map((op) => [op.kind === 'save-article' && op.articleId, op.state])).toEqual([
+      ['a2', 'failed'],
+      ['a1', 'pending'],
+    ])
+    expect((await readArticle('a1'))?.texts.es?.slug).toBe('guia-nueva')
+  })
+
   it("are refused for a session that does not own the device, and leave with the user's data", async () => {
     await takeOwnership('u1')
     await expect(keepArticleDraft(draft('u2', 'Otra'))).rejects.toBeInstanceOf(NotOwnerError)

@@ -9,11 +9,14 @@ import type { DeviceFile } from './queue-uploads'
 
 /**
  * Queues an article's save, from the server version it was edited from, and drops its draft in the
- * same transaction: what was typed is either in the outbox or still a draft, never lost.
+ * same transaction: what was typed is either in the outbox or still a draft, never lost. A save
+ * carries the whole article, so it replaces an earlier save of it the server refused (a slug
+ * already taken, say): corrected and saved again, the article is not held behind its old refusal.
  */
 export async function queueArticleSave(userId: string, articleId: string, baseVersion: number, article: ArticleFields): Promise<void> {
   await db.transaction('rw', db.outbox, db.articleDrafts, db.owner, async () => {
     await assertOwner(userId)
+    await db.outbox.filter((op) => op.kind === 'save-article' && op.articleId === articleId && op.userId === userId && op.state === 'failed').delete()
     const op: SaveArticleOp = { ...newOpFields(userId), kind: 'save-article', articleId, baseVersion, article }
     await db.outbox.add(op)
     await db.articleDrafts.delete(articleId)

@@ -48,6 +48,13 @@ describe('articleProblems', () => {
     expect(Object.keys(articleProblems(written(), true, [], null))).toEqual(['published_at'])
     expect(articleProblems(written(), true, [], '2030-01-01T10:00:00.000Z')).toEqual({})
   })
+
+  it('refuses to schedule for a time already past, in both languages', () => {
+    const now = Date.parse('2030-01-01T10:00:00.000Z')
+    const problem = articleProblems(written(), true, [], '2030-01-01T09:59:00.000Z', now).published_at
+    expect(problem?.message).toBe('Choose a time still to come, or publish it now.')
+    expect(articleProblems(written(), true, [], '2030-01-01T10:01:00.000Z', now)).toEqual({})
+  })
 })
 
 describe('the slug follows the title', () => {

@@ -19,13 +19,14 @@ export interface UsedSlug {
  * What keeps the draft from being saved as asked, in the editor's words (the server checks the same,
  * and slugs' uniqueness against every article). Every language written needs a title and a slug of
  * the right form, unique in its language; to publish, each also needs a body, and with a cover its
- * alt text. Scheduling needs a time.
+ * alt text. Scheduling needs a time still to come.
  */
-export function articleProblems(draft: ArticleDraft, publishing: boolean, usedSlugs: readonly UsedSlug[], scheduleAt?: string | null): ArticleProblems {
+export function articleProblems(draft: ArticleDraft, publishing: boolean, usedSlugs: readonly UsedSlug[], scheduleAt?: string | null, now = Date.now()): ArticleProblems {
   const problems: ArticleProblems = {}
   if (draft.langs.length === 0) problems.langs = msg`Write the article in at least one language.`
   if (!draft.author_name.trim()) problems.author_name = msg`Enter the author's name.`
   if (scheduleAt !== undefined && (!scheduleAt || Number.isNaN(Date.parse(scheduleAt)))) problems.published_at = msg`Choose the date and time it is published.`
+  else if (scheduleAt && Date.parse(scheduleAt) <= now) problems.published_at = msg`Choose a time still to come, or publish it now.`
   for (const lang of draft.langs) {
     const text = draft.texts[lang]
     if (!text.title.trim()) problems[`${lang}.title`] = msg`Enter a title.`
