@@ -22,6 +22,9 @@ export interface MarkdownTree extends MarkdownNode {
   children: MarkdownNode[]
 }
 
+/** A body renders (and is read) at most this many nodes; the rest is left out. */
+export const maxNodes = 50_000
+
 export const isNode = (value: unknown): value is MarkdownNode => typeof value === 'object' && value !== null && typeof (value as MarkdownNode).type === 'string'
 export const childrenOf = (node: MarkdownNode): MarkdownNode[] => (Array.isArray(node.children) ? node.children.filter(isNode) : [])
 export const textOf = (node: MarkdownNode): string => (typeof node.value === 'string' ? node.value : '')
@@ -36,4 +39,16 @@ export function plainText(node: MarkdownNode): string {
     stack.push(...childrenOf(next).reverse())
   }
   return parts.join('')
+}
+
+/** Every `[label]: url` in the body, where `[text][label]` finds its URL. */
+export function definitionsIn(root: MarkdownNode): Map<string, string> {
+  const found = new Map<string, string>()
+  const stack = [root]
+  for (let seen = 0; stack.length > 0 && seen < maxNodes; seen++) {
+    const node = stack.pop()!
+    if (node.type === 'definition' && typeof node.identifier === 'string' && typeof node.url === 'string' && !found.has(node.identifier)) found.set(node.identifier, node.url)
+    stack.push(...childrenOf(node))
+  }
+  return found
 }

@@ -1,28 +1,14 @@
 import type { ReactNode } from 'react'
-import { childrenOf, isNode, plainText, textOf, type MarkdownNode } from './markdown-tree'
+import { childrenOf, definitionsIn, isNode, maxNodes, plainText, textOf, type MarkdownNode } from './markdown-tree'
 import { safeImageUrl, safeLinkUrl } from './safe-urls'
 
 /** Deeper than this, a node shows as its plain text: nesting a reader can follow, and a stack that never overflows. */
 const maxDepth = 24
-/** A body renders at most this many nodes; the rest is left out. */
-const maxNodes = 50_000
 
 interface Rendering {
   imagesFrom: string
   definitions: Map<string, string>
   nodes: number
-}
-
-/** Every `[label]: url` in the body, where `[text][label]` finds its URL. */
-function definitionsIn(root: MarkdownNode): Map<string, string> {
-  const found = new Map<string, string>()
-  const stack = [root]
-  for (let seen = 0; stack.length > 0 && seen < maxNodes; seen++) {
-    const node = stack.pop()!
-    if (node.type === 'definition' && typeof node.identifier === 'string' && typeof node.url === 'string' && !found.has(node.identifier)) found.set(node.identifier, node.url)
-    stack.push(...childrenOf(node))
-  }
-  return found
 }
 
 function renderChildren(node: MarkdownNode, rendering: Rendering, depth: number): ReactNode[] {

@@ -1,4 +1,5 @@
-import { coverUrl, fetchArticle, fetchArticleSlugs, fetchArticleSummaries, fetchFaqs } from '@/remote/content'
+import { imageSources } from '@/components/markdown/image-sources'
+import { contentImagesFrom, coverUrl, fetchArticle, fetchArticleSlugs, fetchArticleSummaries, fetchFaqs } from '@/remote/content'
 
 let warming: Promise<void> | null = null
 
@@ -14,7 +15,7 @@ async function controlled(): Promise<boolean> {
 /**
  * Once the blog or the FAQ is opened online, reads every published article (both languages' texts
  * and its cover) and the answers through the service worker, which keeps a copy: all of them then
- * read offline, those published after the build too. Once per page load.
+ * read offline, those published after the build too, with the images in their text. Once per page load.
  */
 export function warmContentCache(): Promise<void> {
   warming ??= (async () => {
@@ -22,8 +23,10 @@ export function warmContentCache(): Promise<void> {
     const [articles] = await Promise.all([fetchArticleSummaries(), fetchArticleSlugs(), fetchFaqs()])
     await Promise.all(
       articles.map(async (article) => {
-        await fetchArticle(article.id)
-        if (article.coverPath) await fetch(coverUrl(article.coverPath))
+        const whole = await fetchArticle(article.id)
+        const bodyImages = Object.values(whole?.texts ?? {}).flatMap((text) => imageSources(text.bodyTree, contentImagesFrom))
+        const images = new Set([...(article.coverPath ? [coverUrl(article.coverPath)] : []), ...bodyImages])
+        await Promise.all([...images].map((image) => fetch(image)))
       }),
     )
   })().catch((error: unknown) => {
