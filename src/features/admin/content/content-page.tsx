@@ -14,6 +14,7 @@ import { ArticleStatusBadge, publicationOf, type Publication } from './article-s
 import { contentPaths } from './content-paths'
 import { FaqSection } from './faq-section'
 import { useContentPull } from './use-content-pull'
+import { matchesSearch } from './search-words'
 
 type StatusFilter = 'all' | Publication
 
@@ -24,11 +25,10 @@ export function ContentPage() {
   const articles = useListedArticles()
   const [status, setStatus] = useState<StatusFilter>('all')
   const [search, setSearch] = useState('')
-  const words = search.trim().toLowerCase()
   const shown = articles?.filter(
     ({ article }) =>
       (status === 'all' || publicationOf(article) === status) &&
-      (!words || Object.values(article.texts).some((text) => `${text.title} ${text.slug}`.toLowerCase().includes(words)) || article.author_name.toLowerCase().includes(words)),
+      matchesSearch(search, [article.author_name, ...Object.values(article.texts).flatMap((text) => [text.title, text.slug])]),
   )
   return (
     <>

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
 import { Button } from '@/components/ui/button'
+import { SelectField, TextField } from '@/components/ui/field'
 import { useDeviceWrite } from '@/components/use-device-write'
 import { useLang } from '@/i18n/paths'
 import { useListedFaqs } from '@/local-db/content'
@@ -10,6 +11,9 @@ import { useSessionUser } from '@/stores/session-store'
 import { QueuedBadge } from './article-status'
 import { FaqDialog } from './faq-dialog'
 import { faqFieldsOf, faqFormOf } from './faq-fields'
+import { matchesSearch } from './search-words'
+
+type Visibility = 'all' | 'shown' | 'hidden'
 
 /** The FAQ in its order: answers added, edited, moved up or down (buttons, so the keyboard does it too), hidden or shown. */
 export function FaqSection() {
@@ -20,7 +24,11 @@ export function FaqSection() {
   const faqs = useListedFaqs()
   /** The answer being edited: null for a new one, undefined when the dialog is closed. */
   const [editing, setEditing] = useState<FaqRow | null | undefined>(undefined)
+  const [search, setSearch] = useState('')
+  const [visibility, setVisibility] = useState<Visibility>('all')
   const questionOf = (faq: FaqRow) => (lang === 'es' ? (faq.question_es ?? faq.question_en) : (faq.question_en ?? faq.question_es)) ?? ''
+  const isListed = (faq: FaqRow) =>
+    (visibility === 'all' || faq.published === (visibility === 'shown')) && matchesSearch(search, [faq.question_es, faq.question_en, faq.answer_es, faq.answer_en])
   return (
     <section aria-labelledby="faq-heading" className="space-y-3">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -31,8 +39,23 @@ export function FaqSection() {
           <Trans>Add an answer</Trans>
         </Button>
       </div>
+      <div className="grid gap-3 sm:grid-cols-2">
+        <TextField label={t`Search the answers`} type="search" value={search} onChange={(event) => setSearch(event.target.value)} />
+        <SelectField label={t`Shown on the site`} value={visibility} onChange={(event) => setVisibility(event.target.value as Visibility)}>
+          <option value="all">{t`All`}</option>
+          <option value="shown">{t`Shown`}</option>
+          <option value="hidden">{t`Hidden`}</option>
+        </SelectField>
+      </div>
+      {faqs && faqs.length > 0 && !faqs.some(({ faq }) => isListed(faq)) && (
+        <p role="status" className="text-sm text-slate-600 dark:text-slate-400">
+          <Trans>No answer matches this search.</Trans>
+        </p>
+      )}
       <ol className="divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white dark:divide-slate-800 dark:border-slate-800 dark:bg-slate-900">
         {faqs?.map(({ faq, queued }, i) => {
+          // Filtered out, an answer keeps its place: the numbers and the moves are those of the whole list.
+          if (!isListed(faq)) return null
           const question = questionOf(faq)
           return (
             <li key={faq.id} data-testid="faq-row" className="flex flex-wrap items-center gap-2 px-4 py-3">
