@@ -558,7 +558,10 @@ async function onStandIn(scope: SuiteScope, packages: number, customers: number,
       log(`${label}: and once more without the directory, to tell its share…`)
       answers.withoutDirectory = true
       const withoutDirectory = await browserFirstSync(browser, preview.url, label)
-      out.push(...browserMeasures(label, packages, endToEnd, replayed, withoutDirectory))
+      const synced = browserMeasures(label, packages, endToEnd, replayed, withoutDirectory)
+      // Printed at once too: the database's measures after them take minutes at a million.
+      for (const { name, value, unit } of synced) log(`${name.trim()}: ${value.toFixed(2)} ${unit}`)
+      out.push(...synced)
       if (answers.misses) out.push({ name: `${label}   pulls not recorded, answered by the stand-in while replaying`, value: answers.misses, unit: 'requests' })
     } catch (error) {
       browserFailure = { error }
