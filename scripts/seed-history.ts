@@ -204,7 +204,7 @@ export async function seedHistory(query: RunQuery, options: HistoryOptions): Pro
   if (!Number.isInteger(P) || P < 100) throw new Error(`--packages must be a whole number of at least 100, not ${P}`)
   if (!Number.isInteger(C) || C < 10) throw new Error(`--customers must be a whole number of at least 10, not ${C}`)
 
-  const schema = (await query(`select to_regclass('public.packages') is not null as packages, to_regprocedure('public.search_history(text, integer, integer)') is not null as search`))[0]!
+  const schema = (await query(`select to_regclass('public.packages') is not null as packages, to_regprocedure('public.search_history(text, integer, jsonb)') is not null as search`))[0]!
   if (!schema.packages || !schema.search) {
     throw new Error('this database lacks the app\'s schema (public.packages, public.search_history): apply supabase/migrations first')
   }

@@ -9,6 +9,7 @@
 import { fileURLToPath } from 'node:url'
 import type { Browser } from '@playwright/test'
 import { build, type Rollup } from 'vite'
+import { profileWhenAsked } from './cpu-profile'
 import { demoAdmin, logIn, seedDirectory, startBenchEnvironment } from './environment'
 import { firstSync, recordLongTasks, type FirstSync } from './first-sync'
 import type { Measure } from './measure'
@@ -89,13 +90,16 @@ async function searchAndMemory(browser: Browser): Promise<Measure[]> {
   }
 }
 
-async function firstSyncOf(browser: Browser, appUrl: string): Promise<FirstSync> {
+async function firstSyncOf(browser: Browser, appUrl: string, profiled = false): Promise<FirstSync> {
   const context = await browser.newContext({ serviceWorkers: 'block' })
   try {
     await recordLongTasks(context)
     const page = await context.newPage()
+    const stopProfile = profiled ? await profileWhenAsked(page, "directory's first sync, device share") : async () => {}
     await logIn(page, appUrl, '/admin/login', demoAdmin)
-    return await firstSync(page)
+    const figures = await firstSync(page)
+    await stopProfile()
+    return figures
   } finally {
     await context.close()
   }
@@ -107,7 +111,7 @@ export async function benchDirectory(scope: SuiteScope): Promise<Measure[]> {
   await seedDirectory(env, CUSTOMERS)
   const endToEnd = await firstSyncOf(env.browser, env.appUrl)
   env.answers!.replaying = true
-  const replayed = await firstSyncOf(env.browser, env.appUrl)
+  const replayed = await firstSyncOf(env.browser, env.appUrl, true)
   await env.close()
   measures.push(
     { name: `first sync of the directory (${CUSTOMERS.toLocaleString('en')} customers), end to end`, value: endToEnd.workingSetMs / 1000, unit: 's' },

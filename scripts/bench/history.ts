@@ -42,6 +42,7 @@ import { runnerForPg, seedHistory, type HistorySummary, type RunQuery } from '..
 import { adminFirstPull, httpRpc, pullArgs, STREAMS, type AdminRpc, type PullPage, type StreamKey } from './admin-pull'
 import { startAnswerReplay } from './answer-replay'
 import { benchBackendPort, countRows, demoAdmin, logIn, until } from './environment'
+import { profileWhenAsked } from './cpu-profile'
 import { firstSync, recordLongTasks, type FirstSync } from './first-sync'
 import { printMeasures, type Measure } from './measure'
 import { startPreview } from './preview'
@@ -220,7 +221,7 @@ async function databaseMeasures(db: Db, label: string, history: HistorySummary, 
     const times: number[] = []
     let found = { packages: [] as unknown[], profiles: [] as unknown[], has_more: false }
     for (let run = 0; run < SEARCH_RUNS; run++) {
-      const answer = await rpc<typeof found>(db, admin, 'public.search_history($1, 50, 0)', [query])
+      const answer = await rpc<typeof found>(db, admin, 'public.search_history($1, 50, null)', [query])
       times.push(answer.ms)
       found = answer.value
     }
@@ -321,10 +322,19 @@ function recordSync(page: Page) {
   const onRequest = (request: Request) => {
     if (streamOf(request)) pending.add(request)
   }
+  /**
+   * Answers finished while the first sync is timed, read only once it is: reading a body takes it
+   * from the browser over the debugging protocol, work the device's share must not include.
+   */
+  let held: Request[] | null = []
   // Read once the whole answer is in ('requestfinished'), so reading it never waits on the network.
   const onFinished = (request: Request) => {
-    const stream = streamOf(request)
-    if (!stream || !pending.has(request)) return
+    if (!pending.has(request)) return
+    if (held) held.push(request)
+    else read(request)
+  }
+  const read = (request: Request) => {
+    const stream = streamOf(request)!
     void (async () => {
       const response = await request.response()
       if (!response) throw new Error(`${request.url()}: no response`)
@@ -345,6 +355,12 @@ function recordSync(page: Page) {
   page.on('requestfinished', onFinished)
   page.on('requestfailed', onFailed)
   return {
+    /** Reads the answers held while the first sync was timed, and every later one as it finishes. */
+    readAnswers() {
+      const answers = held ?? []
+      held = null
+      answers.forEach(read)
+    },
     rows: () => ({ ...rows }),
     finished: () => ({ ...finished }),
     idle: () => pending.size === 0,
@@ -407,17 +423,20 @@ interface BrowserSync extends FirstSync {
 }
 
 /** The demo admin's first sync in a fresh browser context: the app's own timings, what came, what it stored, and a re-sync with nothing changed. */
-async function browserFirstSync(browser: Browser, appUrl: string, label: string): Promise<BrowserSync> {
+async function browserFirstSync(browser: Browser, appUrl: string, label: string, profiled = false): Promise<BrowserSync> {
   const context = await browser.newContext({ serviceWorkers: 'block' })
   try {
     await recordLongTasks(context)
     const page = await context.newPage()
     const sync = recordSync(page)
     log(`${label}: the demo admin logs in (Chromium, production build)…`)
+    const stopProfile = profiled ? await profileWhenAsked(page, `${label} device share`) : async () => {}
     const loginAt = performance.now()
     await logIn(page, appUrl, '/admin/login', demoAdmin)
     const figures = await firstSync(page)
+    await stopProfile()
     const readyAt = performance.now()
+    sync.readAnswers()
     await untilOrExplain(page, sync, 'the first sync', () => atRest(page, sync), 120_000)
     const rows = sync.rows()
     const stored = { packages: await countRows(page, 'packages'), directory: await countRows(page, 'directory') }
@@ -535,11 +554,14 @@ async function onStandIn(scope: SuiteScope, packages: number, customers: number,
       const endToEnd = await browserFirstSync(browser, preview.url, label)
       log(`${label}: the same first sync, the server's answers replayed from memory…`)
       answers.replaying = true
-      const replayed = await browserFirstSync(browser, preview.url, label)
+      const replayed = await browserFirstSync(browser, preview.url, label, true)
       log(`${label}: and once more without the directory, to tell its share…`)
       answers.withoutDirectory = true
       const withoutDirectory = await browserFirstSync(browser, preview.url, label)
-      out.push(...browserMeasures(label, packages, endToEnd, replayed, withoutDirectory))
+      const synced = browserMeasures(label, packages, endToEnd, replayed, withoutDirectory)
+      // Printed at once too: the database's measures after them take minutes at a million.
+      for (const { name, value, unit } of synced) log(`${name.trim()}: ${value.toFixed(2)} ${unit}`)
+      out.push(...synced)
       if (answers.misses) out.push({ name: `${label}   pulls not recorded, answered by the stand-in while replaying`, value: answers.misses, unit: 'requests' })
     } catch (error) {
       browserFailure = { error }

@@ -385,6 +385,9 @@ export class LocalDb extends Dexie {
     this.version(11).stores({ directory: 'bucket' })
     // The site's content as an admin edits it: the server's articles and answers, and the drafts typed here.
     this.version(12).stores({ articles: 'id', faqs: 'id', articleDrafts: 'articleId' })
+    // An admin's first sync writes every index of every row it brings: packages created today are
+    // found among those updated today, and no read orders shipments by when they changed.
+    this.version(13).stores({ packages: 'id, [user_id+updated_at], [status+updated_at], updated_at', shipments: 'id, [user_id+updated_at], status' })
   }
 
   /** What the server's rows fill, with the checkpoints they were pulled to, and the files shown from them. */

@@ -2,7 +2,7 @@ import { act, render } from '@testing-library/react'
 import { beforeEach, expect, it, vi } from 'vitest'
 import type { CustomerTuple } from './customer-index'
 import { db } from './db'
-import { applyDirectoryChanges, keepCustomers, readDirectory, useDirectory } from './directory'
+import { applyDirectoryChanges, DirectoryPull, keepCustomers, readDirectory, useDirectory } from './directory'
 import { NotOwnerError, takeOwnership, type DeviceOwner } from './owner'
 import { writePulledPage } from './pulled-page'
 import { clearLocalData } from './wipe'
@@ -37,6 +37,20 @@ it('keeps thousands of customers a few hundred to a record, with the checkpoint,
   const directory = await readDirectory()
   expect(directory.size).toBe(5000)
   expect(directory.exact('Suite MIA104321')?.email).toBe('customer-4321@example.com')
+})
+
+it("a first pull's pages are stored as one, and a customer changed between two of them is stored once, as the later page has them", async () => {
+  const pull = new DirectoryPull()
+  pull.add(Array.from({ length: 300 }, (_, n) => tuple(n)))
+  pull.add([...Array.from({ length: 300 }, (_, n) => tuple(300 + n)), tuple(7, { name: 'Renamed Seven' })])
+  await pull.write(owner, '12:x')
+  const stored = (await db.directory.toArray()).flatMap((bucket) => JSON.parse(bucket.customers) as CustomerTuple[])
+  expect(stored).toHaveLength(600)
+  expect(stored.filter((customer) => customer[0] === tuple(7)[0]).map((customer) => customer[3])).toEqual(['Renamed Seven'])
+  const directory = await readDirectory()
+  expect(directory.size).toBe(600)
+  expect(directory.get(tuple(7)[0])?.full_name).toBe('Renamed Seven')
+  expect(directory.exact('Suite MIA100599')?.email).toBe('customer-599@example.com')
 })
 
 it('a change replaces the customer and a removal drops them, in their bucket only', async () => {

@@ -60,10 +60,10 @@ async function changedBuckets({ customers, removed }: DirectoryChanges, touched:
  * in it, they are read again, and should another tab have changed one meanwhile, worked out anew
  * there (a transaction cannot wait for other tasks).
  */
-async function writeChanges(changes: DirectoryChanges, write: (put: () => Promise<void>) => Promise<void>): Promise<void> {
+async function writeChanges(changes: DirectoryChanges, write: (put: () => Promise<void>) => Promise<void>, intoEmpty?: () => DirectoryBucket[]): Promise<void> {
   const touched = [...new Set([...changes.customers.map((tuple) => bucketOf(tuple[0])), ...changes.removed.map(bucketOf)])]
   const before = await db.directory.bulkGet(touched)
-  const prepared = await changedBuckets(changes, touched, before, nextTask)
+  const prepared = intoEmpty && before.every((bucket) => bucket === undefined) ? intoEmpty() : await changedBuckets(changes, touched, before, nextTask)
   await write(async () => {
     const now = await db.directory.bulkGet(touched)
     const unchanged = now.every((bucket, i) => bucket?.customers === before[i]?.customers)
@@ -79,10 +79,10 @@ export class CustomerDirectory extends CustomerIndex {
     for (const customer of this.values()) if (which(customer)) count++
     return count
   }
-  /** A new directory with these changes (this one stays as it was: screens compare by identity). */
-  with({ customers, removed }: DirectoryChanges): CustomerDirectory {
+  /** A new directory with these customers changed and these removed (this one stays as it was: screens compare by identity). */
+  with(customers: Iterable<Customer>, removed: Iterable<string>): CustomerDirectory {
     const byId = new Map(Array.from(this.values(), (customer) => [customer.id, customer]))
-    for (const tuple of customers) byId.set(tuple[0], customerOf(tuple))
+    for (const customer of customers) byId.set(customer.id, customer)
     for (const id of removed) byId.delete(id)
     return new CustomerDirectory(byId)
   }
@@ -167,10 +167,62 @@ export function useCustomer(id: string | null): Customer | null | undefined {
   return directory ? (directory.get(id) ?? null) : undefined
 }
 
-/** Writes pulled changes of the directory with their checkpoint, in one transaction (dropped whole once `owner`'s session is over); this tab's copy follows. */
+/** A pulled customer, or the id of one deleted. */
+export type DirectoryRow = CustomerTuple | { removed: string }
+
+/**
+ * A pull's pages of the directory, held until its last page and then written together, so each
+ * bucket is written once rather than once a page. The work a page brings is done when it arrives,
+ * while the next one is on its way: its customers sorted into their buckets and encoded there, as
+ * this tab's copy will hold them. After the last page only the write is left when the buckets were
+ * empty (a first pull); otherwise they are worked out from what they hold.
+ */
+export class DirectoryPull {
+  readonly #changes: DirectoryChanges = { customers: [], removed: [] }
+  readonly #customers = new Map<string, Customer>()
+  /** Per bucket, its customers' JSON, a page at a time, without the array's brackets. */
+  readonly #encoded = new Map<number, string[]>()
+  /** A customer in two pages (changed during the pull), or a removal: the buckets are worked out whole. */
+  #simple = true
+
+  add(rows: readonly DirectoryRow[]): void {
+    const byBucket = new Map<number, CustomerTuple[]>()
+    for (const row of rows) {
+      if (!Array.isArray(row)) {
+        this.#changes.removed.push(row.removed)
+        this.#simple = false
+        continue
+      }
+      this.#changes.customers.push(row)
+      if (this.#customers.has(row[0])) this.#simple = false
+      this.#customers.set(row[0], customerOf(row))
+      const bucket = bucketOf(row[0])
+      const tuples = byBucket.get(bucket)
+      if (tuples) tuples.push(row)
+      else byBucket.set(bucket, [row])
+    }
+    if (!this.#simple) return
+    for (const [bucket, tuples] of byBucket) {
+      const encoded = this.#encoded.get(bucket)
+      const json = JSON.stringify(tuples).slice(1, -1)
+      if (encoded) encoded.push(json)
+      else this.#encoded.set(bucket, [json])
+    }
+  }
+
+  /** Writes what the pages brought with the pull's checkpoint, in one transaction (dropped whole once `owner`'s session is over); this tab's copy follows. */
+  async write(owner: DeviceOwner, checkpoint: string | null): Promise<void> {
+    const intoEmpty = this.#simple ? () => Array.from(this.#encoded, ([bucket, parts]) => ({ bucket, customers: `[${parts.join(',')}]` })) : undefined
+    await writeChanges(this.#changes, (put) => writePulledPage('directory', owner, checkpoint, put), intoEmpty)
+    if (current) publish(current.with(this.#customers.values(), this.#changes.removed), checkpoint)
+  }
+}
+
+/** Writes pulled changes of the directory with their checkpoint (see DirectoryPull). */
 export async function applyDirectoryChanges(owner: DeviceOwner, changes: DirectoryChanges, checkpoint: string | null): Promise<void> {
-  await writeChanges(changes, (put) => writePulledPage('directory', owner, checkpoint, put))
-  if (current) publish(current.with(changes), checkpoint)
+  const pull = new DirectoryPull()
+  pull.add([...changes.customers, ...changes.removed.map((removed) => ({ removed }))])
+  await pull.write(owner, checkpoint)
 }
 
 /** Customers saved on this device (an admin's edit, answered by the server): written at once; the next pull brings them too. */
@@ -182,5 +234,5 @@ export async function keepCustomers(owner: DeviceOwner | string, customers: Cust
       await put()
     }),
   )
-  if (current) publish(current.with(changes), currentCheckpoint)
+  if (current) publish(current.with(customers, []), currentCheckpoint)
 }

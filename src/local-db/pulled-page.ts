@@ -1,3 +1,4 @@
+import type { Table } from 'dexie'
 import { db, type SyncStream } from './db'
 import { assertOwner, type DeviceOwner } from './owner'
 
@@ -13,4 +14,16 @@ export async function writePulledPage(stream: SyncStream, owner: DeviceOwner, ch
     await write()
     await db.syncState.put({ key: stream, userId: owner.userId, checkpoint, syncedAt: previous?.syncedAt ?? null })
   })
+}
+
+/** Rows put at once: each put copies its row on the main thread, and a thousand at once held it for a long task. */
+const rowsPerPut = 200
+
+/**
+ * Puts `rows` in steps, within the caller's transaction: each step is put once the one before it is
+ * written, in a task of its own (the transaction stays open while a request is pending), so a page
+ * of a thousand rows never holds the main thread for long.
+ */
+export async function putInSteps<Row>(table: Table<Row>, rows: readonly Row[]): Promise<void> {
+  for (let start = 0; start < rows.length; start += rowsPerPut) await table.bulkPut(rows.slice(start, start + rowsPerPut))
 }

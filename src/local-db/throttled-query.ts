@@ -6,6 +6,21 @@ import { onDirectoryChange } from './directory'
 /** Tables a query reads; `directory` is the customer directory this tab holds in memory. */
 type TableName = keyof Pick<LocalDb, 'profiles' | 'packages' | 'prealerts' | 'shipments' | 'syncState' | 'outbox' | 'directory'>
 
+/** The slowest pace asked for by slowLiveReads still in force (0: none). */
+const paces = new Set<{ intervalMs: number }>()
+const pace = () => Math.max(0, ...Array.from(paces, (asked) => asked.intervalMs))
+
+/**
+ * Until `resume` is called, live reads run at most once per `intervalMs` whatever they asked for:
+ * while a first sync writes page after page of thousands of rows, each re-read would take the very
+ * stores its writes wait for.
+ */
+export function slowLiveReads(intervalMs: number): () => void {
+  const asked = { intervalMs }
+  paces.add(asked)
+  return () => void paces.delete(asked)
+}
+
 /**
  * A live read for lists and figures over thousands of rows: it runs at once, then again after any
  * change to `tables` (in this tab or another), but at most once per `intervalMs`. A pull writing
@@ -50,7 +65,7 @@ export function useThrottledQuery<T>(query: () => Promise<T>, deps: DependencyLi
           timer = undefined
           void run()
         },
-        Math.max(0, lastRun + intervalMs - performance.now()),
+        Math.max(0, lastRun + Math.max(intervalMs, pace()) - performance.now()),
       )
     }
 

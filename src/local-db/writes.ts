@@ -2,7 +2,7 @@ import { db, isPackageOp, type LocalPackage, type LocalProfile, type SyncState, 
 import { keepCustomers, readDirectory } from './directory'
 import { withPendingOps } from './overlay'
 import { assertOwner, type DeviceOwner } from './owner'
-import { writePulledPage as applyPage } from './pulled-page'
+import { writePulledPage as applyPage, putInSteps } from './pulled-page'
 import type { NotificationRow, PackageRow, PrealertRow, ProfileRow, PulledProfile, ShipmentRow } from './rows'
 
 /** A stream's stored pull checkpoint, or null when there is none for this user (a fresh start). */
@@ -27,7 +27,7 @@ export function applyPulledPackages(stream: SyncStream, owner: DeviceOwner, rows
       if (deleted_at) deleted.push(row.id)
       else live.push(queued.has(row.id) ? withPendingOps(row, ops) : row)
     }
-    await db.packages.bulkPut(live)
+    await putInSteps(db.packages, live)
     await db.packages.bulkDelete(deleted)
   })
 }
@@ -47,7 +47,7 @@ export function applyPulledProfiles(stream: SyncStream, owner: DeviceOwner, rows
         live.push(profile)
       }
     }
-    await db.profiles.bulkPut(live)
+    await putInSteps(db.profiles, live)
     await db.profiles.bulkDelete(deleted)
     if (deleted.length > 0) await db.packages.where('user_id').anyOf(deleted).delete()
   })
@@ -55,12 +55,12 @@ export function applyPulledProfiles(stream: SyncStream, owner: DeviceOwner, rows
 
 /** Pulled prealerts: upserts (a cancelled or received prealert stays, with its state). */
 export function applyPulledPrealerts(stream: SyncStream, owner: DeviceOwner, rows: PrealertRow[], checkpoint: string | null): Promise<void> {
-  return applyPage(stream, owner, checkpoint, () => db.prealerts.bulkPut(rows).then(() => undefined))
+  return applyPage(stream, owner, checkpoint, () => putInSteps(db.prealerts, rows))
 }
 
 /** Pulled shipments: upserts (a delivered or cancelled shipment stays, with its status). */
 export function applyPulledShipments(stream: SyncStream, owner: DeviceOwner, rows: ShipmentRow[], checkpoint: string | null): Promise<void> {
-  return applyPage(stream, owner, checkpoint, () => db.shipments.bulkPut(rows).then(() => undefined))
+  return applyPage(stream, owner, checkpoint, () => putInSteps(db.shipments, rows))
 }
 
 /**
@@ -69,7 +69,7 @@ export function applyPulledShipments(stream: SyncStream, owner: DeviceOwner, row
  * (notification-overlay.ts).
  */
 export function applyPulledNotifications(stream: SyncStream, owner: DeviceOwner, rows: NotificationRow[], checkpoint: string | null): Promise<void> {
-  return applyPage(stream, owner, checkpoint, () => db.notifications.bulkPut(rows).then(() => undefined))
+  return applyPage(stream, owner, checkpoint, () => putInSteps(db.notifications, rows))
 }
 
 /** Marks a complete pull of a stream (every page applied; a stream with nothing to send yet is complete too). */

@@ -1,6 +1,6 @@
 import type { SyncStream } from '@/local-db/db'
 import type { DeviceOwner } from '@/local-db/owner'
-import { applyDirectoryChanges, type CustomerTuple, type DirectoryChanges } from '@/local-db/directory'
+import { DirectoryPull, type DirectoryRow } from '@/local-db/directory'
 import type { NotificationRow, PackageRow, PrealertRow, PullPage, PulledProfile, ShipmentRow } from '@/local-db/rows'
 import { applyPulledNotifications, applyPulledPackages, applyPulledPrealerts, applyPulledProfiles, applyPulledShipments, markSynced, readSyncState } from '@/local-db/writes'
 import type { Supabase } from '@/remote/create-client'
@@ -72,30 +72,26 @@ export const notificationStream: Stream<NotificationRow> = {
   apply: (owner, rows, checkpoint) => applyPulledNotifications('notifications', owner, rows, checkpoint),
 }
 
-/** A customer of the directory as pulled, or the id of one deleted. */
-export type DirectoryRow = CustomerTuple | { removed: string }
+export type { DirectoryRow }
 
 /**
- * The admin's customer directory: tuples, 5,000 a page. A first pull's pages are kept until the
- * last and written together, so each bucket of customers is written once rather than once a page
- * (directory.ts); should the pull fail part-way, the next one starts it again.
+ * The admin's customer directory: tuples, 5,000 a page. A pull's pages are kept until the last and
+ * written together, so each bucket of customers is written once rather than once a page
+ * (DirectoryPull); should the pull fail part-way, the next one starts it again.
  */
 export function directoryStream(): Stream<DirectoryRow> {
-  let held: DirectoryChanges = { customers: [], removed: [] }
+  let held = new DirectoryPull()
   return {
     name: 'directory',
     rpc: 'pull_directory',
-    rows: (page) => [...(page.customers as CustomerTuple[]), ...(page.removed as string[]).map((id) => ({ removed: id }))],
+    rows: (page) => [...(page.customers as DirectoryRow[]), ...(page.removed as string[]).map((id) => ({ removed: id }))],
     pageSize: 5000,
     async apply(owner, rows, checkpoint, last) {
-      for (const row of rows) {
-        if (Array.isArray(row)) held.customers.push(row)
-        else held.removed.push(row.removed)
-      }
+      held.add(rows)
       if (!last) return
-      const changes = held
-      held = { customers: [], removed: [] }
-      await applyDirectoryChanges(owner, changes, checkpoint)
+      const pull = held
+      held = new DirectoryPull()
+      await pull.write(owner, checkpoint)
     },
   }
 }

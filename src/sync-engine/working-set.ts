@@ -1,5 +1,6 @@
 import { readSyncState } from '@/local-db/writes'
 import type { DeviceOwner } from '@/local-db/owner'
+import { slowLiveReads } from '@/local-db/throttled-query'
 import { startOverIfStale, trimWorkingSet } from '@/local-db/working-set'
 import type { Supabase } from '@/remote/client'
 import { useSyncStatusStore, type Arriving } from '@/stores/sync-status-store'
@@ -7,6 +8,8 @@ import { directoryStream, profileStream, pullStream, rpcPullSource, tableStream,
 
 /** Trimming reads every row's key: once an hour is plenty for rows that leave after 30 days. */
 const trimEveryMs = 60 * 60 * 1000
+/** How often lists and figures redraw while a stage arrives from nothing (the header shows its progress meanwhile). */
+const arrivingReadsMs = 1000
 
 /** Rows each part of the working set holds on the server now (working_set_counts). */
 interface WorkingSetCounts {
@@ -77,6 +80,7 @@ export function adminPuller(owner: DeviceOwner) {
     const show = (arriving: Arriving | null) => {
       if (!signal.aborted) useSyncStatusStore.setState({ arriving })
     }
+    const resumeLiveReads = fresh.some(Boolean) ? slowLiveReads(arrivingReadsMs) : () => {}
     try {
       for (const [i, { key, streams }] of stages.entries()) {
         if (!fresh[i]) {
@@ -99,6 +103,7 @@ export function adminPuller(owner: DeviceOwner) {
         performance.measure(key === 'desk' ? 'casillero: desk ready' : 'casillero: working set ready', { start: started })
       }
     } finally {
+      resumeLiveReads()
       show(null)
     }
   }
