@@ -29,7 +29,7 @@ export function applyPulledPackages(stream: SyncStream, owner: DeviceOwner, rows
     }
     await putInSteps(db.packages, live)
     await db.packages.bulkDelete(deleted)
-  })
+  }, [db.packages, db.outbox])
 }
 
 /**
@@ -50,17 +50,17 @@ export function applyPulledProfiles(stream: SyncStream, owner: DeviceOwner, rows
     await putInSteps(db.profiles, live)
     await db.profiles.bulkDelete(deleted)
     if (deleted.length > 0) await db.packages.where('user_id').anyOf(deleted).delete()
-  })
+  }, [db.profiles, db.packages])
 }
 
 /** Pulled prealerts: upserts (a cancelled or received prealert stays, with its state). */
 export function applyPulledPrealerts(stream: SyncStream, owner: DeviceOwner, rows: PrealertRow[], checkpoint: string | null): Promise<void> {
-  return applyPage(stream, owner, checkpoint, () => putInSteps(db.prealerts, rows))
+  return applyPage(stream, owner, checkpoint, () => putInSteps(db.prealerts, rows), [db.prealerts])
 }
 
 /** Pulled shipments: upserts (a delivered or cancelled shipment stays, with its status). */
 export function applyPulledShipments(stream: SyncStream, owner: DeviceOwner, rows: ShipmentRow[], checkpoint: string | null): Promise<void> {
-  return applyPage(stream, owner, checkpoint, () => putInSteps(db.shipments, rows))
+  return applyPage(stream, owner, checkpoint, () => putInSteps(db.shipments, rows), [db.shipments])
 }
 
 /**
@@ -69,7 +69,7 @@ export function applyPulledShipments(stream: SyncStream, owner: DeviceOwner, row
  * (notification-overlay.ts).
  */
 export function applyPulledNotifications(stream: SyncStream, owner: DeviceOwner, rows: NotificationRow[], checkpoint: string | null): Promise<void> {
-  return applyPage(stream, owner, checkpoint, () => putInSteps(db.notifications, rows))
+  return applyPage(stream, owner, checkpoint, () => putInSteps(db.notifications, rows), [db.notifications])
 }
 
 /** Marks a complete pull of a stream (every page applied; a stream with nothing to send yet is complete too). */
