@@ -3,9 +3,15 @@ import { createClient } from '@supabase/supabase-js'
 import { expect, test } from './fixtures'
 import { nodeClientOptions } from '../support/node-supabase'
 import { SUPABASE_LOCAL_SERVICE_ROLE_KEY } from '../../supabase/local/keys'
+import { miamiDayNumber } from '../../src/business-rules/miami-day'
 import { backendUrl, demoAdmin, logInThroughUi, newCustomer, registerPackageFor } from './backend'
 
-const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString()
+/**
+ * Midday in Miami, `days` Miami calendar days before today there (17:00 UTC is noon or 1 pm there):
+ * free storage counts Miami days, and `days` times 24 hours across a change of daylight saving time
+ * is one calendar day fewer for an hour of the night.
+ */
+const daysAgo = (days: number) => new Date((miamiDayNumber(new Date()) - days) * 86_400_000 + 17 * 3_600_000).toISOString()
 
 test('a package near the end of its free storage warns the customer, and the admin finds it under storage ending', async ({ browser }) => {
   const customer = await newCustomer('Storage Test')
