@@ -2,28 +2,31 @@ import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures'
 import { backendUrl, demoAdmin, logInThroughUi, newCustomer, registerPackageFor, signedIn } from './backend'
 
+const rowsPerRequest = 100
+
 /**
- * Gives a customer `count` packages, 250 per request: the stand-in the specs share answers nothing
- * else while it writes a request's rows, and a thousand at a time held other tests' health probes
- * past their 5 s, so their apps called themselves offline.
+ * Gives a customer `count` packages, 100 per request: the stand-in the specs share answers nothing
+ * else while it writes a request's rows. A thousand at a time held other tests' health probes past
+ * their 5 s, and 250 at a time, on a busy machine, another test's sign-in past its 10 s: their apps
+ * called themselves offline.
  */
 async function givePackages(userId: string, count: number) {
   const admin = await signedIn(demoAdmin)
-  for (let done = 0; done < count; done += 250) {
-    const rows = Array.from({ length: Math.min(250, count - done) }, (_, i) => ({ user_id: userId, tracking_code: `RACE-${done + i}`, weight_kg: 1 }))
+  for (let done = 0; done < count; done += rowsPerRequest) {
+    const rows = Array.from({ length: Math.min(rowsPerRequest, count - done) }, (_, i) => ({ user_id: userId, tracking_code: `RACE-${done + i}`, weight_kg: 1 }))
     const { error } = await admin.from('packages').insert(rows)
     if (error) throw error
   }
 }
 
 /**
- * Deletes (softly, as the desk does) what `givePackages` gave, 250 per request: thousands of open
+ * Deletes (softly, as the desk does) what `givePackages` gave, as many per request: thousands of open
  * packages left behind would be pulled by the first sync of every admin test that runs after this one.
  */
 async function removePackages(userId: string) {
   const admin = await signedIn(demoAdmin)
   for (;;) {
-    const { data, error } = await admin.from('packages').select('id').eq('user_id', userId).is('deleted_at', null).limit(250)
+    const { data, error } = await admin.from('packages').select('id').eq('user_id', userId).is('deleted_at', null).limit(rowsPerRequest)
     if (error) throw error
     if (data.length === 0) return
     const { error: deleteError } = await admin.from('packages').update({ deleted_at: new Date().toISOString() }).in('id', data.map(({ id }) => id as string))
