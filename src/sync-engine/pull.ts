@@ -72,8 +72,6 @@ export const notificationStream: Stream<NotificationRow> = {
   apply: (owner, rows, checkpoint) => applyPulledNotifications('notifications', owner, rows, checkpoint),
 }
 
-export type { DirectoryRow }
-
 /**
  * The admin's customer directory: tuples, 5,000 a page. A pull's pages are kept until the last and
  * written together, so each bucket of customers is written once rather than once a page
