@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatDateTime, formatDollars, formatLongDate, formatMeasure } from './format'
+import { formatDateTime, formatDollars, formatLongDate, formatMeasure, formatUsd } from './format'
 
 describe('formatting for the page language', () => {
   it('formats weights and volumes with the language decimal mark', () => {
@@ -21,8 +21,19 @@ describe('formatting for the page language', () => {
     expect(formatDateTime(date, 'es')).toMatch(/23 sept? 2025/)
   })
 
+  it('writes dollars as Intl does for the US, in both languages', () => {
+    const amounts = [0, 1, 5, 99, 100, 499, 1234.5, 99999, 100000, 123456789, -250, -99999, 0.4, 12.5, 1999.999]
+    for (const cents of amounts)
+      for (const [lang, locale] of [['es', 'es-US'], ['en', 'en-US']] as const)
+        expect(formatUsd(cents, lang), `${cents} in ${lang}`).toBe(new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD' }).format(Math.round(cents) / 100))
+  })
+
   it('writes calendar dates out in full, whatever the time zone', () => {
     expect(formatLongDate('2025-09-23', 'en')).toBe('September 23, 2025')
     expect(formatLongDate('2025-09-23', 'es')).toBe('23 de septiembre de 2025')
+    for (let month = 0; month < 12; month++) {
+      const date = new Date(Date.UTC(2026, month, month + 1)).toISOString().slice(0, 10)
+      for (const lang of ['es', 'en'] as const) expect(formatLongDate(date, lang)).toBe(new Intl.DateTimeFormat(lang, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(date)))
+    }
   })
 })

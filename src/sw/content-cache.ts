@@ -5,7 +5,6 @@ import { supabaseAnonKey, supabaseUrl } from '@/remote/config'
 import { contentImagesFrom, contentTables } from '@/remote/content'
 
 const restApi = `${supabaseUrl}/rest/v1/`
-const anonymous = `Bearer ${supabaseAnonKey}`
 
 /**
  * The blog and the FAQ read offline: the public content API's answers (only what visitors read,
@@ -15,10 +14,10 @@ const anonymous = `Bearer ${supabaseAnonKey}`
  */
 export function keepContent(): void {
   registerRoute(
-    ({ url, request }) =>
+    ({ url }) =>
       url.href.startsWith(restApi) &&
       (contentTables as readonly string[]).includes(url.pathname.slice(new URL(restApi).pathname.length)) &&
-      request.headers.get('Authorization') === anonymous,
+      url.searchParams.get('apikey') === supabaseAnonKey,
     new NetworkFirst({ cacheName: 'content-api', networkTimeoutSeconds: 6, plugins: [new CacheableResponsePlugin({ statuses: [200] })] }),
   )
   registerRoute(
