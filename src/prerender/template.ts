@@ -38,9 +38,12 @@ const keepClicksBeforeApp =
  * already on screen, and its script does not compete with the page for the first round trips. The
  * load event is no signal (it often comes before the first paint); it only starts the app in a
  * browser without paint timing, or, as a last resort, a few seconds later in a tab that never paints.
+ * Never before the whole document is parsed: a script added by script runs as soon as it arrives
+ * (from a cache, at once), and the page's end holds the router's hydration data; without it the app
+ * rendered the page anew instead of hydrating it.
  */
 const afterFirstPaint = (src: string) =>
-  `<script>(function(){var done=false;function load(){if(done)return;done=true;var s=document.createElement('script');s.type='module';s.src=${JSON.stringify(src)};document.head.appendChild(s)}` +
+  `<script>(function(){var done=false;function load(){if(done)return;if(document.readyState==='loading'){document.addEventListener('DOMContentLoaded',load);return}done=true;var s=document.createElement('script');s.type='module';s.src=${JSON.stringify(src)};document.head.appendChild(s)}` +
   `var painted=false;try{painted=PerformanceObserver.supportedEntryTypes.indexOf('paint')>=0;new PerformanceObserver(function(list){if(list.getEntriesByName('first-contentful-paint').length)setTimeout(load)}).observe({type:'paint',buffered:true})}catch(e){}` +
   `addEventListener('load',function(){painted?setTimeout(load,${lastResortMs}):load()});` +
   keepClicksBeforeApp +

@@ -128,6 +128,43 @@ test('pages hydrate the prerendered HTML, keep its nodes, log no errors and stay
   await context.close()
 })
 
+test('the app starts only once the whole page is parsed, however slowly its end arrives, and then hydrates it', async ({ browser }) => {
+  const context = await browser.newContext()
+  const page = await context.newPage()
+  // The page's end (the router's hydration data) held behind a script that answers when the test says.
+  let releaseParser = () => {}
+  const parserHeld = new Promise<void>((resolve) => (releaseParser = resolve))
+  await page.route('**/held-parser.js', async (route) => {
+    await parserHeld
+    await route.fulfill({ contentType: 'text/javascript', body: '' })
+  })
+  await page.route('**/es/faqs', async (route) => {
+    const response = await route.fetch()
+    const html = (await response.text()).replace('<script>window.__staticRouterHydrationData', '<script src="/held-parser.js"></script>$&')
+    await route.fulfill({ response, body: html })
+  })
+  const appRequested: string[] = []
+  page.on('request', (request) => /\/assets\/index-[^/]+\.js$/.test(request.url()) && appRequested.push(request.url()))
+  await page.addInitScript(() => {
+    new MutationObserver((_, observer) => {
+      const heading = document.querySelector('main :is(h1, h2)')
+      if (!heading) return
+      ;(window as unknown as { prerenderedHeading: Element }).prerenderedHeading = heading
+      observer.disconnect()
+    }).observe(document, { childList: true, subtree: true })
+  })
+
+  await page.goto('/es/faqs', { waitUntil: 'commit' })
+  // The page has painted (when the loader would start the app) and the loader's next task has run.
+  await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0)
+  await page.evaluate(() => new Promise((resolve) => setTimeout(() => setTimeout(resolve))))
+  expect(appRequested, 'the app was asked for before the page was parsed').toEqual([])
+
+  releaseParser()
+  expect(await waitForHydratedHeading(page), 'the prerendered heading was hydrated, not rendered anew').toBe(true)
+  await context.close()
+})
+
 test('what a visitor types, chooses and presses before the app has loaded counts once it has, and a form is not sent the browser way', async ({ browser }) => {
   // A page of its own: the fixture's page waits for hydration, and this test acts before it.
   const context = await browser.newContext({ colorScheme: 'light' })
