@@ -110,12 +110,19 @@ export async function seedPackagesAcrossCustomers(env: BenchEnvironment, count: 
   )
 }
 
-/** Logs in through the app's own screen. */
+/** Logs in through the app's own screen; fails, with what the screen says, when the login does not go through. */
 export async function logIn(page: Page, appUrl: string, path: string, credentials: { email: string; password: string }) {
   await page.goto(`${appUrl}${path}`)
-  await page.getByRole('main').getByLabel('Email').fill(credentials.email)
-  await page.getByRole('main').getByLabel('Password').fill(credentials.password)
-  await page.getByRole('main').getByRole('button', { name: 'Log in' }).click()
+  const main = page.getByRole('main')
+  await main.getByLabel('Email').fill(credentials.email)
+  await main.getByLabel('Password').fill(credentials.password)
+  await main.getByRole('button', { name: 'Log in' }).click()
+  const refused = main.getByRole('alert')
+  const outcome = await Promise.race([
+    page.waitForURL((url) => url.pathname !== path, { timeout: 60_000 }).then(() => null),
+    refused.waitFor({ timeout: 60_000 }).then(() => refused.innerText()),
+  ])
+  if (outcome !== null) throw new Error(`the login at ${path} did not go through: ${outcome}`)
 }
 
 /** Runs in the page: the number of rows in one of the app's IndexedDB stores (0 before it exists). */
