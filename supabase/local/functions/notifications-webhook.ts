@@ -4,10 +4,12 @@
 // customers' go side by side, as pg_net sends a hosted project's: five thousand packages
 // registered for one customer never hold up another customer's push.
 //
-// PGlite answers one query at a time, in the order they are asked, the API's among them. So the
-// webhook asks little at once, as pg_net works in batches: the customers of up to 500 new
-// notifications in one query, and at most 200 posts under way. Ten thousand packages registered
-// at once once queued some 30,000 queries ahead of everyone's requests, and a sign-in waited 18 s.
+// PGlite answers one query at a time, in the order they are asked, the API's among them, and each
+// post is a few REST requests of send-push's, each a few queries. So the webhook asks little at
+// once: the customers of up to 500 new notifications in one query, and a few posts under way. Ten
+// thousand packages registered at once had queued some 30,000 queries ahead of everyone's
+// requests (a sign-in waited 18 s); 200 posts under way still held each of a sign-in's queries
+// behind a thousand others. A push service that hangs holds one of the few until its timeout.
 import type { PGlite } from '@electric-sql/pglite'
 import { SUPABASE_LOCAL_SERVICE_ROLE_KEY } from '../keys'
 import { listenForChanges } from '../realtime/changes'
@@ -29,8 +31,8 @@ interface WebhookOptions {
 
 /** Notifications whose customers are looked up in one query. */
 const lookupBatch = 500
-/** Posts under way at once (pg_net's default batch size). */
-const maxPostsUnderWay = 200
+/** Posts under way at once. */
+export const maxPostsUnderWay = 8
 
 /** Runs tasks with at most `max` of them under way; the others wait their turn, in order. */
 function limitTo(max: number) {
