@@ -85,6 +85,7 @@ export async function seedCustomer(env: BenchEnvironment, packages: number) {
      from generate_series(1, $2::int) as i`,
     [id, packages],
   )
+  await dropSeedNotifications(env, 'BENCH-%')
   return { email, password, id }
 }
 
@@ -100,10 +101,15 @@ export async function seedDirectory(env: BenchEnvironment, count: number) {
 }
 
 /**
- * `count` packages spread over every customer. Their customers heard of them long ago: the
- * notifications they made go at once, so the stand-in's webhook does not spend the first sync
- * being measured pushing ten thousand of them through the database both share.
+ * Seeded packages arrived long ago, and their customers heard of them then: the notifications
+ * they made go at once, so the stand-in's webhook does not spend the pull being measured pushing
+ * ten thousand of them through the database both share (a hosted project's pushes do not).
  */
+async function dropSeedNotifications(env: BenchEnvironment, trackingCodes: string) {
+  await env.standIn.db.query(`delete from public.notifications n using public.packages p where p.tracking_code like $1 and n.payload->>'package_id' = p.id::text`, [trackingCodes])
+}
+
+/** `count` packages spread over every customer. */
 export async function seedPackagesAcrossCustomers(env: BenchEnvironment, count: number) {
   await env.standIn.db.query(
     `with customers as (select array_agg(id) as ids from public.profiles where role = 'user')
@@ -112,7 +118,7 @@ export async function seedPackagesAcrossCustomers(env: BenchEnvironment, count: 
      from customers c, generate_series(1, $1::int) as i`,
     [count],
   )
-  await env.standIn.db.query(`delete from public.notifications n using public.packages p where p.tracking_code like 'WH-%' and n.payload->>'package_id' = p.id::text`)
+  await dropSeedNotifications(env, 'WH-%')
 }
 
 /** Logs in through the app's own screen; fails, with what the screen says, when the login does not go through. */
