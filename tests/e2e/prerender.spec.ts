@@ -75,6 +75,18 @@ test.describe('without JavaScript', () => {
   })
 })
 
+/** Keeps each page's first heading as the HTML parser made it, before any script ran, for waitForHydratedHeading. */
+function keepPrerenderedHeading(page: Page) {
+  return page.addInitScript(() => {
+    new MutationObserver((_, observer) => {
+      const heading = document.querySelector('main :is(h1, h2)')
+      if (!heading) return
+      ;(window as unknown as { prerenderedHeading: Element }).prerenderedHeading = heading
+      observer.disconnect()
+    }).observe(document, { childList: true, subtree: true })
+  })
+}
+
 /** True once React has taken over the page's first heading (hydrated it rather than replaced it). */
 async function waitForHydratedHeading(page: Page) {
   await page.waitForFunction(() => {
@@ -91,15 +103,7 @@ test('pages hydrate the prerendered HTML, keep its nodes, log no errors and stay
   const errors: string[] = []
   page.on('console', (message) => message.type() === 'error' && errors.push(message.text()))
   page.on('pageerror', (error) => errors.push(error.message))
-  // The heading as the HTML parser made it, before any script ran.
-  await page.addInitScript(() => {
-    new MutationObserver((_, observer) => {
-      const heading = document.querySelector('main :is(h1, h2)')
-      if (!heading) return
-      ;(window as unknown as { prerenderedHeading: Element }).prerenderedHeading = heading
-      observer.disconnect()
-    }).observe(document, { childList: true, subtree: true })
-  })
+  await keepPrerenderedHeading(page)
 
   for (const { path } of pages) {
     await page.goto(path)
@@ -145,14 +149,7 @@ test('the app starts only once the whole page is parsed, however slowly its end 
   })
   const appRequested: string[] = []
   page.on('request', (request) => /\/assets\/index-[^/]+\.js$/.test(request.url()) && appRequested.push(request.url()))
-  await page.addInitScript(() => {
-    new MutationObserver((_, observer) => {
-      const heading = document.querySelector('main :is(h1, h2)')
-      if (!heading) return
-      ;(window as unknown as { prerenderedHeading: Element }).prerenderedHeading = heading
-      observer.disconnect()
-    }).observe(document, { childList: true, subtree: true })
-  })
+  await keepPrerenderedHeading(page)
 
   await page.goto('/es/faqs', { waitUntil: 'commit' })
   // The page has painted (when the loader would start the app) and the loader's next task has run.
