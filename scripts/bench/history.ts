@@ -23,7 +23,10 @@
 //
 // npm run bench -- history; BENCH_HISTORY_SIZES=100000 for one size (several: 100000,1000000);
 // BENCH_HISTORY_ENGINES=postgres or standin for one engine. A million packages takes a while to
-// load (minutes on PostgreSQL, several more on PGlite): progress is printed as it goes.
+// load (minutes on PostgreSQL, half an hour on PGlite): progress is printed as it goes.
+// BENCH_HISTORY_KEEP=<folder> keeps the stand-in's loaded history there and starts from it next
+// time (scripts/bench/kept-history.ts); with BENCH_HISTORY_LOAD_ONLY=1 a run only loads and keeps it,
+// so the measuring run can wait for a quiet machine.
 import { execFileSync } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
@@ -41,6 +44,7 @@ import { chromiumLaunchOptions } from '../../tests/e2e/chromium'
 import { runnerForPg, seedHistory, type HistorySummary, type RunQuery } from '../seed-history'
 import { adminFirstPull, httpRpc, pullArgs, STREAMS, type AdminRpc, type PullPage, type StreamKey } from './admin-pull'
 import { startAnswerReplay } from './answer-replay'
+import { keptHistory } from './kept-history'
 import { benchBackendPort, countRows, demoAdmin, logIn, until } from './environment'
 import { profileWhenAsked } from './cpu-profile'
 import { firstSync, recordLongTasks, type FirstSync } from './first-sync'
@@ -523,15 +527,27 @@ async function onStandIn(scope: SuiteScope, packages: number, customers: number,
   // What this part opens closes before the next part starts (the next stand-in takes the same port).
   const closers = [scope.defer(() => rm(dataDir, { recursive: true, force: true }))]
   try {
-    // Loaded as `npm run seed:history` does: into the stand-in's folder while no stand-in has it open.
-    log(`${label}: creating the stand-in's database (migrations and demo seed) in ${dataDir}…`)
-    const { db: loading } = await openDatabase({ dataDir, seed: true })
-    const closeLoading = scope.defer(() => loading.close())
-    closers.push(closeLoading)
-    const baseline = await baselineCustomerPull(pgliteDb(loading), pageSize)
-    log(`${label}: loading ${packages.toLocaleString('en')} packages…`)
-    const summary = await seedHistory(pgliteDb(loading).owner, { packages, customers, log: (line) => log(`${label} ${line.trim()}`) })
-    await closeLoading()
+    const kept = keptHistory(repoRoot, label)
+    let load = await kept?.restore(dataDir)
+    if (load) log(`${label}: starting from the history kept in ${kept!.folder} (its load took ${load.summary.seconds.toFixed(0)} s)`)
+    else {
+      // Loaded as `npm run seed:history` does: into the stand-in's folder while no stand-in has it open.
+      log(`${label}: creating the stand-in's database (migrations and demo seed) in ${dataDir}…`)
+      const { db: loading } = await openDatabase({ dataDir, seed: true })
+      const closeLoading = scope.defer(() => loading.close())
+      closers.push(closeLoading)
+      const baseline = await baselineCustomerPull(pgliteDb(loading), pageSize)
+      log(`${label}: loading ${packages.toLocaleString('en')} packages…`)
+      const summary = await seedHistory(pgliteDb(loading).owner, { packages, customers, log: (line) => log(`${label} ${line.trim()}`) })
+      await closeLoading()
+      load = { summary, baseline }
+      if (kept) {
+        await kept.keep(dataDir, load)
+        log(`${label}: kept in ${kept.folder} for the next runs`)
+      }
+    }
+    if (process.env.BENCH_HISTORY_LOAD_ONLY === '1') return void out.push(...loadMeasures(label, load.summary))
+    const { summary, baseline } = load
 
     log(`${label}: starting the stand-in on the history…`)
     const started = performance.now()
