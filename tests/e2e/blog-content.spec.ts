@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { demoAdmin, signedIn } from './backend'
-import { freshBlog } from './blog-page'
+import { articlesTitled, freshBlog, scheduleHidden } from './blog-page'
 import { expect, test } from './fixtures'
 import { waitForServiceWorker } from './service-worker'
 
@@ -107,17 +107,25 @@ test('an article published now shows on both blogs and at its own URL without a 
 test('an article scheduled for later shows once it is due', async ({ page }) => {
   const admin = await signedIn(demoAdmin)
   const name = tag()
-  const article = await saveArticle(admin, { id: crypto.randomUUID(), version: 0, fields: {} }, articleFields(name, new Date(Date.now() + 15_000), null))
+  let article: Draft = { id: crypto.randomUUID(), version: 0, fields: {} }
   try {
-    const before = await freshBlog(page, '/en/blog')
-    await expect(before.getByRole('heading', { level: 2, name: 'Customs rules you should know before you ship' })).toBeVisible()
-    await expect(before.getByRole('heading', { name: `Article ${name}` })).toHaveCount(0)
+    await scheduleHidden(
+      3_000,
+      async (due) => {
+        article = await saveArticle(admin, article, articleFields(name, new Date(due), null))
+      },
+      async () => {
+        const hidden = (await articlesTitled(page, '/en/blog', `Article ${name}`)) === 0
+        await expect(page.getByRole('main').getByRole('heading', { level: 2, name: 'Customs rules you should know before you ship' })).toBeVisible()
+        return hidden
+      },
+    )
     await expect(async () => {
       const main = await freshBlog(page, '/en/blog')
       await expect(main.getByRole('heading', { level: 2, name: `Article ${name}` })).toBeVisible({ timeout: 1000 })
     }).toPass({ timeout: 45_000 })
   } finally {
-    await saveArticle(admin, article, { status: 'draft' })
+    if (article.version > 0) await saveArticle(admin, article, { status: 'draft' })
   }
 })
 

@@ -161,7 +161,7 @@ test('a request the server refuses says why in the customer’s language, and ca
   await page.context().setOffline(false)
 
   const refused = page.getByTestId('shipment-refused')
-  // With the shared backend busy (another spec pulling 5,000 packages), the first send can time out
+  // With the shared backend busy (another spec seeding and pulling a thousand packages), the first send can time out
   // (10 s) and the answer come with the retry.
   await expect(refused).toContainText(`Este cambio no fue aceptado: El paquete ${tracking[1]} ya no está en el almacén.`, { timeout: 45_000 })
   await refused.getByRole('button', { name: 'Descartar el cambio' }).click()
