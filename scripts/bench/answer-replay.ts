@@ -1,5 +1,5 @@
-// A proxy between the app and the stand-in that records the answers to the admin's pulls (and the
-// working set's counts) and, when told to, serves them again from memory: the same first sync with
+// A proxy between the app and the stand-in that records the answers to the pulls (an admin's or a
+// customer's, and the working set's counts) and, when told to, serves them again from memory: the same first sync with
 // the server's work taken out, so a bench can tell the device's share of it from the server's (the
 // stand-in shares the machine's cores with the browser; a hosted project does not). It can also
 // leave the directory out, to tell its share. Everything else, realtime included, passes through.

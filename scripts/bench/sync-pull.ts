@@ -1,5 +1,6 @@
-// DESIGN §7: a customer's first pull of 10,000 packages into an empty Dexie (≤ 3 s), where its time
-// goes, and the same rows through a raw Dexie bulkPut in the same page (a ratio holds across
+// DESIGN §7: a customer's first pull of 10,000 packages into an empty Dexie, end to end and the
+// device's share (the same pull with the stand-in's answers replayed from memory, judged: ≤ 3 s, and
+// ≤ 1.3 × the same rows through a raw Dexie bulkPut in the same page, a ratio that holds across
 // machines where seconds do not); a re-pull with nothing changed (no rows); an admin's first pull
 // of 10,000 packages and 5,000 customers (≤ 5 s). Drives the production build in Chromium.
 import { readFileSync } from 'node:fs'
@@ -8,6 +9,7 @@ import type { Page, Request } from '@playwright/test'
 import { SUPABASE_LOCAL_ANON_KEY } from '../../supabase/local/keys'
 import { nodeClientOptions } from '../../tests/support/node-supabase'
 import { countRows, demoAdmin, logIn, seedCustomer, seedDirectory, seedPackagesAcrossCustomers, startBenchEnvironment, until, type BenchEnvironment } from './environment'
+import { profileWhenAsked } from './cpu-profile'
 import { firstSync, recordLongTasks } from './first-sync'
 import type { Measure } from './measure'
 import type { SuiteScope } from './runner'
@@ -141,18 +143,44 @@ async function serverMs(env: BenchEnvironment, credentials: { email: string; pas
   return performance.now() - started
 }
 
-async function benchCustomerPull(scope: SuiteScope): Promise<Measure[]> {
-  const env = await startBenchEnvironment(scope)
-  const customer = await seedCustomer(env, PACKAGES)
-  const page = await (await env.browser.newContext({ serviceWorkers: 'block' })).newPage()
+/** The customer's first pull in a fresh browser context, as the app times it; its page stays open for what is measured next. */
+async function customerFirstPull(env: BenchEnvironment, customer: { email: string; password: string }, profiled?: string) {
+  const context = await env.browser.newContext({ serviceWorkers: 'block' })
+  const page = await context.newPage()
   const pulls = recordPulls(page)
+  const stopProfile = profiled ? await profileWhenAsked(page, profiled) : async () => {}
   await logIn(page, env.appUrl, '/en/login', customer)
-  // Polling IndexedDB only once the last page of packages is in keeps the bench from slowing the pull.
   // The app marks when the dashboard's stage of its first pull is written (src/sync-engine/customer-copy.ts).
-  await page.waitForFunction(() => performance.getEntriesByName('casillero: dashboard ready').length > 0, undefined, { timeout: 120_000, polling: 50 })
-  const pullMs = await page.evaluate(() => performance.getEntriesByName('casillero: dashboard ready')[0]!.duration)
+  // Told by an observer rather than polled, and IndexedDB read only after it: the bench does not slow the pull.
+  const pullMs = await page.evaluate(
+    () =>
+      new Promise<number>((resolve, reject) => {
+        const timeout = setTimeout(() => reject(new Error('the first pull was not written within 120 s')), 120_000)
+        new PerformanceObserver((list, observer) => {
+          const [ready] = list.getEntriesByName('casillero: dashboard ready')
+          if (!ready) return
+          observer.disconnect()
+          clearTimeout(timeout)
+          resolve(ready.duration)
+        }).observe({ type: 'measure', buffered: true })
+      }),
+  )
+  await stopProfile()
   if ((await countRows(page, 'packages')) < PACKAGES) throw new Error('the dashboard was said to be ready before every package was on the device')
   await pulls.untilFinished(1)
+  return { context, page, pulls, pullMs }
+}
+
+/**
+ * End to end, then the device's share: the same first pull in a fresh context with the stand-in's
+ * answers replayed from memory (answer-replay.ts), as the admin's is judged in history.ts. The
+ * stand-in shares the machine's cores with Chromium; a hosted backend never shares the phone's.
+ */
+async function benchCustomerPull(scope: SuiteScope): Promise<Measure[]> {
+  const env = await startBenchEnvironment(scope, { answerReplay: true })
+  const customer = await seedCustomer(env, PACKAGES)
+  const endToEnd = await customerFirstPull(env, customer)
+  const { page, pulls } = endToEnd
   const received = pulls.pagesOf(0)
   const rows = received.reduce((sum, { rows }) => sum + rows, 0)
   const bytes = received.reduce((sum, { bytes }) => sum + bytes, 0)
@@ -171,19 +199,27 @@ async function benchCustomerPull(scope: SuiteScope): Promise<Measure[]> {
   await pulls.untilFinished(before + 1)
   const repullMs = performance.now() - repullStarted
   const repull = pulls.pagesOf(before)
-
-  const writeMs = await rawBulkPutMs(page)
-  const nodeMs = await serverMs(env, customer)
   pulls.stop()
+  await endToEnd.context.close()
+  const nodeMs = await serverMs(env, customer)
+
+  const answers = env.answers!
+  answers.replaying = true
+  const device = await customerFirstPull(env, customer, 'customer device share')
+  const writeMs = await rawBulkPutMs(device.page)
+  device.pulls.stop()
+  const misses = answers.misses
   await env.close()
   return [
-    { name: `customer: pull ${PACKAGES.toLocaleString('en')} packages into an empty Dexie (Chromium)`, value: pullMs / 1000, unit: 's', budget: 3 },
+    { name: `customer: pull ${PACKAGES.toLocaleString('en')} packages into an empty Dexie (Chromium), end to end`, value: endToEnd.pullMs / 1000, unit: 's' },
+    { name: '  server and wire alone (same pages, fetched by Node)', value: nodeMs / 1000, unit: 's' },
+    { name: "  the device's share (the same pull, answers replayed from memory)", value: device.pullMs / 1000, unit: 's', budget: 3 },
+    { name: '  raw Dexie bulkPut of the same rows, same page', value: writeMs / 1000, unit: 's' },
+    { name: "  device's share / raw bulkPut time", value: device.pullMs / writeMs, unit: '×', budget: 1.3 },
     { name: '  rows received (profiles and packages)', value: rows, unit: 'rows' },
     { name: '  bytes received', value: bytes / 1e6, unit: 'MB' },
-    { name: '  server and wire alone (same pages, fetched by Node)', value: nodeMs / 1000, unit: 's' },
     { name: '  JSON.parse of every page in the browser', value: parseMs / 1000, unit: 's' },
-    { name: '  raw Dexie bulkPut of the same rows, same page', value: writeMs / 1000, unit: 's' },
-    { name: '  pull time / raw bulkPut time', value: pullMs / writeMs, unit: '×' },
+    ...(misses ? [{ name: '  pulls not recorded, answered by the stand-in while replaying', value: misses, unit: 'requests' }] : []),
     { name: 're-pull with nothing changed: rows moved', value: repull.reduce((sum, { rows }) => sum + rows, 0), unit: 'rows', budget: 0 },
     { name: 're-pull with nothing changed: time', value: repullMs / 1000, unit: 's' },
   ]

@@ -8,7 +8,9 @@ type TableName = keyof Pick<LocalDb, 'profiles' | 'packages' | 'prealerts' | 'sh
 
 /** The slowest pace asked for by slowLiveReads still in force (0: none). */
 const paces = new Set<{ intervalMs: number }>()
-const pace = () => Math.max(0, ...Array.from(paces, (asked) => asked.intervalMs))
+
+/** The least time between two runs of a live read that slowLiveReads imposes now (0: none). */
+export const liveReadPace = () => Math.max(0, ...Array.from(paces, (asked) => asked.intervalMs))
 
 /**
  * Until `resume` is called, live reads run at most once per `intervalMs` whatever they asked for:
@@ -65,7 +67,7 @@ export function useThrottledQuery<T>(query: () => Promise<T>, deps: DependencyLi
           timer = undefined
           void run()
         },
-        Math.max(0, lastRun + Math.max(intervalMs, pace()) - performance.now()),
+        Math.max(0, lastRun + Math.max(intervalMs, liveReadPace()) - performance.now()),
       )
     }
 

@@ -1,8 +1,9 @@
 import type { DeviceOwner } from '@/local-db/owner'
+import { slowLiveReads } from '@/local-db/throttled-query'
 import { readSyncState } from '@/local-db/writes'
 import type { Supabase } from '@/remote/client'
 import { notificationStream, packageStream, prealertStream, profileStream, shipmentStream } from './pull'
-import { pullTogether } from './working-set'
+import { arrivingReadsMs, pullTogether } from './working-set'
 
 /**
  * A customer's device holds everything of theirs: first what the dashboard shows, then the inbox.
@@ -12,12 +13,25 @@ import { pullTogether } from './working-set'
  */
 const stages = [[packageStream, profileStream, prealertStream, shipmentStream], [notificationStream]]
 
-/** A customer's pull. One from nothing marks "casillero: dashboard ready" in the performance timeline once the first stage is written, for the benches. */
+/**
+ * A customer's pull. One from nothing marks "casillero: dashboard ready" in the performance timeline
+ * once the first stage is written, for the benches; until then the dashboard's lists and figures
+ * re-read at most once a second, as during an admin's first sync: re-read and redrawn after every
+ * page, they held the main thread about as long as the writes themselves.
+ */
 export async function pullCustomerCopy(client: Supabase, owner: DeviceOwner, signal: AbortSignal): Promise<void> {
   const fresh = !(await readSyncState('packages', owner.userId))?.syncedAt
   const started = performance.now()
-  for (const [i, streams] of stages.entries()) {
-    await pullTogether(client, owner, streams, signal)
-    if (fresh && i === 0) performance.measure('casillero: dashboard ready', { start: started })
+  const resumeLiveReads = fresh ? slowLiveReads(arrivingReadsMs) : () => {}
+  try {
+    for (const [i, streams] of stages.entries()) {
+      await pullTogether(client, owner, streams, signal)
+      if (fresh && i === 0) {
+        performance.measure('casillero: dashboard ready', { start: started })
+        resumeLiveReads()
+      }
+    }
+  } finally {
+    resumeLiveReads()
   }
 }

@@ -8,8 +8,8 @@ import { directoryStream, profileStream, pullStream, rpcPullSource, tableStream,
 
 /** Trimming reads every row's key: once an hour is plenty for rows that leave after 30 days. */
 const trimEveryMs = 60 * 60 * 1000
-/** How often lists and figures redraw while a stage arrives from nothing (the header shows its progress meanwhile). */
-const arrivingReadsMs = 1000
+/** How often lists and figures redraw while a stage arrives from nothing (the header or the sync line says so meanwhile). */
+export const arrivingReadsMs = 1000
 
 /** Rows each part of the working set holds on the server now (working_set_counts). */
 interface WorkingSetCounts {
