@@ -1,6 +1,6 @@
 import Dexie, { type EntityTable } from 'dexie'
 import type { ArticleDraft, ArticleFields, ArticleRow, FaqFields, FaqRow } from './content-rows'
-import type { NotificationKind, NotificationRow, PackageRow, PackageStatus, PrealertRow, PriceBreakdown, ProfileRow, ShipmentAddress, ShipmentOptions, ShipmentRow, ShipmentService, ShipmentStatus } from './rows'
+import type { NotificationKind, NotificationRow, PackageRow, PackageStatus, PrealertRow, PriceBreakdown, ProfileRow, Role, ShipmentAddress, ShipmentOptions, ShipmentRow, ShipmentService, ShipmentStatus } from './rows'
 
 /** A full profile with its locker code: the customer's own, or on an admin's device the admins' and the customers the admin opened. */
 export type LocalProfile = ProfileRow & { locker_code: string | null }
@@ -295,6 +295,12 @@ export interface DeviceOwner {
   generation: string
 }
 
+/**
+ * The owner's row: also the role their session began with, so a reload restores the session from
+ * this device even before the profile's first pull has landed (the role came from the server then).
+ */
+export type OwnerRow = DeviceOwner & { key: string; role?: Role }
+
 /** A package an admin opened from the server's history: kept on the device, outside the working set, while recent. */
 export interface OpenedPackage {
   id: string
@@ -332,7 +338,7 @@ export class LocalDb extends Dexie {
   syncState!: EntityTable<SyncState, 'key'>
   outbox!: EntityTable<QueuedOp, 'seq'>
   auth!: EntityTable<AuthItem, 'key'>
-  owner!: EntityTable<DeviceOwner & { key: string }, 'key'>
+  owner!: EntityTable<OwnerRow, 'key'>
   uploads!: EntityTable<UploadBytes, 'opId'>
   seenFiles!: EntityTable<SeenFile, 'key'>
   opened!: EntityTable<OpenedPackage, 'id'>

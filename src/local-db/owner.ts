@@ -1,4 +1,5 @@
 import { db, type DeviceOwner } from './db'
+import type { Role } from './rows'
 import { deleteQueuedOps } from './queued-ops'
 
 export type { DeviceOwner }
@@ -36,21 +37,31 @@ export async function assertOwner(owner: DeviceOwner | string): Promise<void> {
 }
 
 /**
- * `userId`'s session begins on this device. The data stays theirs if it already was (a session
- * restored after a reload); otherwise another user's read model and unsent changes (queued files' bytes too) leave first, and
+ * `userId`'s session begins on this device, as `role` when given (kept for restoring it: see
+ * `readLocalRole`). The data stays theirs if it already was (a session restored after a reload);
+ * otherwise another user's read model and unsent changes (queued files' bytes too) leave first, and
  * a new generation starts, so whatever was still on its way for the previous session is dropped.
  */
-export function takeOwnership(userId: string): Promise<DeviceOwner> {
+export function takeOwnership(userId: string, role?: Role): Promise<DeviceOwner> {
   return db.transaction('rw', [...db.dataTables, db.owner], async () => {
-    const current = await readOwner()
-    if (current?.userId === userId) return current
+    const current = await db.owner.get(ownerKey)
+    if (current?.userId === userId) {
+      if (role && current.role !== role) await db.owner.update(ownerKey, { role })
+      return { userId, generation: current.generation }
+    }
     await Promise.all(db.readModelTables.map((table) => table.clear()))
     await deleteQueuedOps(db.outbox.filter((op) => op.userId !== userId))
     await db.articleDrafts.filter((draft) => draft.userId !== userId).delete()
     const owner = { userId, generation: crypto.randomUUID() }
-    await db.owner.put({ key: ownerKey, ...owner })
+    await db.owner.put({ key: ownerKey, ...owner, role })
     return owner
   })
+}
+
+/** The role `userId`'s session on this device began with, if the device is theirs. */
+export async function readOwnerRole(userId: string): Promise<Role | undefined> {
+  const row = await db.owner.get(ownerKey)
+  return row?.userId === userId ? row.role : undefined
 }
 
 /**

@@ -2,6 +2,7 @@ import Dexie, { liveQuery } from 'dexie'
 import { useLiveQuery } from 'dexie-react-hooks'
 import { db, isPrealertOp, isShipmentOp, type SetPushPreferencesOp, type SyncStream } from './db'
 import { withPendingReads } from './notification-overlay'
+import { readOwnerRole } from './owner'
 import { withPendingPrealertOps } from './prealert-overlay'
 import { withPendingShipmentOps } from './shipment-overlay'
 import type { NotificationKind, Role } from './rows'
@@ -79,9 +80,12 @@ export function whenSynced(userId: string, stream: SyncStream, signal?: AbortSig
   })
 }
 
-/** The role in the locally stored profile (what the server said last), if there is one. */
+/**
+ * The role this device knows without the network: the saved profile's (what the server said last),
+ * else the one the user's session here began with (the profile's first pull may not have landed).
+ */
 export async function readLocalRole(userId: string): Promise<Role | undefined> {
-  return (await db.profiles.get(userId))?.role
+  return (await db.profiles.get(userId))?.role ?? (await readOwnerRole(userId))
 }
 
 /** Calls `onRole` with the saved profile's role now and whenever a pull changes it. Returns `stop`. */

@@ -102,3 +102,19 @@ export async function expireStoredSession(page: Page) {
     db.close()
   })
 }
+
+/**
+ * Removes the signed-in user's saved profile from the page's IndexedDB, as if the profile's first
+ * pull were still on its way (it runs beside the packages', and for an admin beside the directory).
+ */
+export async function forgetLocalProfile(page: Page) {
+  await page.evaluate(async () => {
+    const open = indexedDB.open('casillero')
+    const db = await new Promise<IDBDatabase>((resolve) => (open.onsuccess = () => resolve(open.result)))
+    const done = <T>(request: IDBRequest<T>) => new Promise<T>((resolve) => (request.onsuccess = () => resolve(request.result)))
+    const stored = await done(db.transaction('auth').objectStore('auth').get('casillero-auth') as IDBRequest<{ value: string }>)
+    const { user } = JSON.parse(stored.value) as { user: { id: string } }
+    await done(db.transaction('profiles', 'readwrite').objectStore('profiles').delete(user.id))
+    db.close()
+  })
+}

@@ -1,6 +1,6 @@
 import { type BrowserContext } from '@playwright/test'
 import { expect, test } from './fixtures'
-import { backendUrl, demoAdmin, expireStoredSession, logInThroughUi, newCustomer, registerPackageFor } from './backend'
+import { backendUrl, demoAdmin, expireStoredSession, forgetLocalProfile, logInThroughUi, newCustomer, registerPackageFor } from './backend'
 import { waitForServiceWorker } from './service-worker'
 
 // Spotty Wi-Fi is mostly a browser that says it is online while requests hang or fail. Local
@@ -62,6 +62,32 @@ test.describe('the customer dashboard never waits for the network', () => {
     await expect(page.getByTestId('offline-indicator')).toBeVisible({ timeout: 15_000 })
     await context.setOffline(false)
   })
+
+  test('requests hanging before the profile’s first pull landed: the session still restores from this device', async ({ page, context }) => {
+    const customer = await customerWithPackages()
+    await logInThroughUi(page, '/en/login', customer)
+    await expect(page.getByTestId('package')).toHaveCount(2)
+
+    await hangBackend(context)
+    await forgetLocalProfile(page)
+    await expireStoredSession(page)
+    await page.reload()
+    await expect(page.getByTestId('package')).toHaveCount(2, localFirst)
+  })
+})
+
+test('requests hanging before the admin’s profile was pulled: the desk still opens from this device', async ({ page, context }) => {
+  await logInThroughUi(page, '/admin/login', demoAdmin)
+  await page.goto('/en/admin-panel')
+  const main = page.getByRole('main')
+  await expect(main.getByLabel('Customer email')).toBeVisible()
+
+  await hangBackend(context)
+  await forgetLocalProfile(page)
+  await expireStoredSession(page)
+  await page.reload()
+  await expect(main.getByLabel('Customer email')).toBeVisible(localFirst)
+  await expect(page).toHaveURL(/\/en\/admin-panel$/)
 })
 
 test('the warehouse desk works while every request hangs, and sends everything once they answer again', async ({ page, context }) => {

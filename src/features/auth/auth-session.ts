@@ -46,7 +46,7 @@ export function connectAuth(): Promise<Supabase> {
  */
 async function beginSession(user: SessionUser, role: Role, expiresAt: number | null, accessToken: string | null) {
   await endSession()
-  const owner = await takeOwnership(user.id)
+  const owner = await takeOwnership(user.id, role)
   useSessionStore.setState({ user, role, expiresAt, loading: false, leaving: null, failure: null })
   const sync = startSync(connectAuth, owner, accessToken)
   const stopWatchingRole = watchLocalRole(user.id, (saved) => {
