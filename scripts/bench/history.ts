@@ -23,7 +23,7 @@
 //
 // npm run bench -- history; BENCH_HISTORY_SIZES=100000 for one size (several: 100000,1000000);
 // BENCH_HISTORY_ENGINES=postgres or standin for one engine. A million packages takes a while to
-// load (minutes on PostgreSQL, half an hour on PGlite): progress is printed as it goes.
+// load (minutes on PostgreSQL, several more on PGlite): progress is printed as it goes.
 // BENCH_HISTORY_KEEP=<folder> keeps the stand-in's loaded history there and starts from it next
 // time (scripts/bench/kept-history.ts); with BENCH_HISTORY_LOAD_ONLY=1 a run only loads and keeps it,
 // so the measuring run can wait for a quiet machine.

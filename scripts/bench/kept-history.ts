@@ -1,6 +1,6 @@
 // A loaded history kept between runs of the history bench (BENCH_HISTORY_KEEP=<folder>): a million
-// packages take about half an hour to load into PGlite, and the browser's figures are best taken on
-// a quiet machine, which the load is not. The kept copy is used only while it still fits: the same
+// packages take minutes to load into PGlite on a quiet machine (an hour and a half on a busy one),
+// and the browser's figures are best taken on a quiet machine, which the load is not. The kept copy is used only while it still fits: the same
 // migrations and loader, loaded less than a day ago (the working set is "the last 30 days" of now).
 import { createHash } from 'node:crypto'
 import { existsSync } from 'node:fs'
