@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import type { StandIn } from '../../supabase/local/server'
-import { newClient, signedIn, startTestStandIn, uniqueEmail } from '../backend/helpers'
+import { demoAdmin, newClient, signedIn, startTestStandIn, uniqueEmail } from '../backend/helpers'
 import { db, type SyncState } from '@/local-db/db'
 import { takeOwnership, type DeviceOwner } from '@/local-db/owner'
 import { liveReadPace } from '@/local-db/throttled-query'
@@ -23,7 +23,7 @@ let owner: DeviceOwner
 
 beforeAll(async () => {
   standIn = await startTestStandIn()
-  admin = await signedIn(standIn.url, { email: 'admin@example.com', password: 'admin-demo-password' })
+  admin = await signedIn(standIn.url, demoAdmin)
   const email = uniqueEmail('copy')
   const signup = await newClient(standIn.url).auth.signUp({ email, password: 'secret-123', options: { data: { full_name: 'Copy Test' } } })
   if (signup.error) throw signup.error
