@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import { cp, mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises'
-import { join } from 'node:path'
+import { join, relative } from 'node:path'
 import type { HistorySummary } from '../seed-history'
 
 export interface KeptLoad {
@@ -26,7 +26,8 @@ async function sourcesHash(repoRoot: string): Promise<string> {
   const hash = createHash('sha256')
   const migrations = join(repoRoot, 'supabase/migrations')
   const files = [...(await readdir(migrations)).sort().map((name) => join(migrations, name)), join(repoRoot, 'supabase/seed.sql'), join(repoRoot, 'scripts/seed-history.ts')]
-  for (const file of files) hash.update(file).update(await readFile(file))
+  // Named relative to the repository: a kept copy serves every checkout of the same sources.
+  for (const file of files) hash.update(relative(repoRoot, file)).update(await readFile(file))
   return hash.digest('hex')
 }
 
