@@ -1,10 +1,10 @@
+import { warehouseTimeZone } from '@/business-rules/miami-day'
 import type { ReportRequest } from '@/remote/reports'
 
-/** The warehouse is in Miami: a report's days are its calendar days, wherever the admin is. */
-export const warehouseTimeZone = 'America/New_York'
 /** The longest range the database reports on. */
 export const maxReportDays = 400
 
+// A report's days are the warehouse's calendar days, wherever the admin is.
 const isoDay = new Intl.DateTimeFormat('en-CA', { timeZone: warehouseTimeZone, year: 'numeric', month: '2-digit', day: '2-digit' })
 
 /** Today at the warehouse, as `YYYY-MM-DD`. */
