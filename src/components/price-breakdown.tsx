@@ -10,7 +10,7 @@ import { useLang } from '@/i18n/paths'
 export function PriceBreakdownList({ price, testId }: { price: PriceBreakdown; testId?: string }) {
   const { t } = useLingui()
   const lang = useLang()
-  const usd = (cents: number) => formatUsd(cents, lang)
+  const usd = (cents: number) => formatUsd(cents)
   const lines: [label: string, value: string][] = [
     [t`Billable weight`, formatPounds(price.billable_lb, lang)],
     [t`Price per pound`, usd(price.cents_per_lb)],

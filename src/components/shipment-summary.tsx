@@ -24,7 +24,7 @@ function Card({ title, children }: { title: string; children: ReactNode }) {
 function TimelineEvent({ event }: { event: ShipmentEvent }) {
   const { i18n } = useLingui()
   const lang = useLang()
-  const charge = typeof event.final_cents === 'number' ? formatUsd(event.final_cents, lang) : null
+  const charge = typeof event.final_cents === 'number' ? formatUsd(event.final_cents) : null
   const reason = event.reason
   return (
     <li data-testid="timeline-event" className="flex flex-wrap justify-between gap-x-4">
@@ -66,7 +66,7 @@ export function ShipmentSummary({ shipment, packages }: { shipment: LocalShipmen
     ...(shipment.options.extra_protection ? [t`Extra protection for fragile items`] : []),
   ]
   const { address, carrier, outbound_tracking: outbound } = shipment
-  const total = formatUsd(shipment.declared_total_cents, lang)
+  const total = formatUsd(shipment.declared_total_cents)
   const weight = formatMeasure(shipment.weight_kg, 'kg', lang)
   const [length, width, height] = [shipment.length_cm, shipment.width_cm, shipment.height_cm]
   const idNumber = address.id_number
@@ -125,7 +125,7 @@ export function ShipmentSummary({ shipment, packages }: { shipment: LocalShipmen
               <tr key={item.position} className="border-t border-slate-100 dark:border-slate-800">
                 <td className="py-1">{item.description}</td>
                 <td className="py-1 text-right tabular-nums">{item.quantity}</td>
-                <td className="py-1 text-right tabular-nums">{formatUsd(item.unit_value_cents, lang)}</td>
+                <td className="py-1 text-right tabular-nums">{formatUsd(item.unit_value_cents)}</td>
               </tr>
             ))}
           </tbody>

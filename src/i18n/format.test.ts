@@ -10,9 +10,9 @@ describe('formatting for the page language', () => {
   })
 
   it('formats a database amount of dollars, sent as a string or a number, to the cent', () => {
-    expect(formatDollars('120.50', 'en')).toBe('$120.50')
-    expect(formatDollars(1234.5, 'es')).toBe('$1,234.50')
-    expect(formatDollars('0.1', 'en')).toBe('$0.10')
+    expect(formatDollars('120.50')).toBe('$120.50')
+    expect(formatDollars(1234.5)).toBe('$1,234.50')
+    expect(formatDollars('0.1')).toBe('$0.10')
   })
 
   it('formats dates in the language', () => {
@@ -25,7 +25,7 @@ describe('formatting for the page language', () => {
     const amounts = [0, 1, 5, 99, 100, 499, 1234.5, 99999, 100000, 123456789, -250, -99999, 0.4, 12.5, 1999.999]
     for (const cents of amounts)
       for (const [lang, locale] of [['es', 'es-US'], ['en', 'en-US']] as const)
-        expect(formatUsd(cents, lang), `${cents} in ${lang}`).toBe(new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD' }).format(Math.round(cents) / 100))
+        expect(formatUsd(cents), `${cents} in ${lang}`).toBe(new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD' }).format(Math.round(cents) / 100))
   })
 
   it('writes calendar dates out in full, whatever the time zone', () => {

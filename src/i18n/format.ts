@@ -44,15 +44,15 @@ const pounds = cached((lang) => new Intl.NumberFormat(lang, { maximumFractionDig
  * US cents as dollars: "$1,234.50". Prices are in US dollars from a Miami business, so Spanish
  * writes them as the US does (es-US), not as Spain's "1.234,50 US$": the same in both languages.
  */
-export function formatUsd(cents: number, _lang: Lang): string {
+export function formatUsd(cents: number): string {
   const whole = Math.round(Math.abs(cents))
   const dollars = String(Math.floor(whole / 100)).replace(/\B(?=(\d{3})+$)/g, ',')
   return `${cents < 0 && whole > 0 ? '-' : ''}$${dollars}.${String(whole % 100).padStart(2, '0')}`
 }
 
 /** A dollar amount as the database keeps it (a numeric, which arrives as a string): "$120.50". */
-export function formatDollars(amount: number | string, lang: Lang): string {
-  return formatUsd(Math.round(Number(amount) * 100), lang)
+export function formatDollars(amount: number | string): string {
+  return formatUsd(Math.round(Number(amount) * 100))
 }
 
 export function formatPounds(value: number, lang: Lang): string {

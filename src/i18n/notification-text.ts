@@ -3,11 +3,10 @@ import { msg, plural } from '@lingui/core/macro'
 import { storageWarningDays } from '@/business-rules/storage'
 import { statusLabels } from './package-status-labels'
 import { formatUsd } from '@/i18n/format'
-import type { Lang } from '@/i18n/locales'
 import { isPackageStatus, type NotificationRow } from '@/local-db/rows'
 
 /** A notification as the customer reads it, in their language: what happened, and the detail. */
-export function notificationText(notification: NotificationRow, i18n: I18n, lang: Lang): { title: string; detail: string | null } {
+export function notificationText(notification: NotificationRow, i18n: I18n): { title: string; detail: string | null } {
   const { payload } = notification
   const tracking = payload.tracking_code ?? i18n._(msg`without a tracking number`)
   switch (notification.kind) {
@@ -23,7 +22,7 @@ export function notificationText(notification: NotificationRow, i18n: I18n, lang
       return { title: i18n._(msg`Package ${tracking}: ${status}`), detail: null }
     }
     case 'shipment_awaiting_approval': {
-      const price = payload.final_cents === undefined ? null : formatUsd(payload.final_cents, lang)
+      const price = payload.final_cents === undefined ? null : formatUsd(payload.final_cents)
       return { title: i18n._(msg`Your shipment awaits your approval`), detail: price ? i18n._(msg`Final price: ${price}.`) : null }
     }
     case 'shipment_shipped': {

@@ -35,7 +35,7 @@ async function updateBadge(message: PushMessage): Promise<void> {
 async function show(message: PushMessage): Promise<void> {
   const lang: Lang = isLang(message.locale) ? message.locale : 'es'
   i18n.activate(lang)
-  const { title, detail } = notificationText({ ...message, read_at: null }, i18n, lang)
+  const { title, detail } = notificationText({ ...message, read_at: null }, i18n)
   await self.registration.showNotification(title, {
     body: detail ?? undefined,
     lang,

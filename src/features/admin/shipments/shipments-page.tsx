@@ -86,7 +86,7 @@ export function ShipmentsPage() {
                   {shipment.pendingOps > 0 && <span className="ml-2 text-xs text-amber-800 dark:text-amber-300">{t`waiting to be sent`}</span>}
                   {(shipment.refused || shipment.conflict) && <span className="ml-2 text-xs font-semibold text-red-700 dark:text-red-400">{t`needs you`}</span>}
                 </td>
-                <td className="px-4 py-3 tabular-nums">{formatUsd(shipment.final_cents ?? shipment.estimate_cents, lang)}</td>
+                <td className="px-4 py-3 tabular-nums">{formatUsd(shipment.final_cents ?? shipment.estimate_cents)}</td>
               </tr>
             )
           })}

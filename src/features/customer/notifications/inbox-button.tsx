@@ -79,7 +79,7 @@ function Inbox({ notifications }: { notifications: NotificationRow[] }) {
           <h3 className="text-sm font-semibold text-slate-600 dark:text-slate-400">{new Date(items[0]!.created_at).toLocaleDateString(lang, { dateStyle: 'full' })}</h3>
           <ul className="space-y-2">
             {items.map((notification) => {
-              const { title, detail } = notificationText(notification, i18n, lang)
+              const { title, detail } = notificationText(notification, i18n)
               return (
                 <li key={notification.id} data-testid="notification" data-unread={notification.read_at === null} className="rounded-xl border border-slate-200 p-3 dark:border-slate-700">
                   <p className="font-semibold">

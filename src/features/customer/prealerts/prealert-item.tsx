@@ -44,7 +44,7 @@ export function PrealertItem({ prealert, onEdit, onCancel }: PrealertItemProps) 
       </div>
       <p className="text-sm">{prealert.description}</p>
       <p className="text-sm text-slate-600 dark:text-slate-400">
-        <Trans>Declared value: {formatDollars(prealert.declared_value_usd, lang)}</Trans>
+        <Trans>Declared value: {formatDollars(prealert.declared_value_usd)}</Trans>
         {prealert.expected_on && (
           <>
             {' · '}

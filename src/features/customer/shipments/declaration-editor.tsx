@@ -2,7 +2,6 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { Button } from '@/components/ui/button'
 import { TextField } from '@/components/ui/field'
 import { formatUsd } from '@/i18n/format'
-import { useLang } from '@/i18n/paths'
 import { declaredTotalCents, shipmentLimits, type ItemForm, type ShipmentRequestErrors } from './shipment-request-validation'
 
 interface DeclarationEditorProps {
@@ -16,9 +15,8 @@ export const newItem = (fields: Partial<Omit<ItemForm, 'key'>> = {}): ItemForm =
 /** The customs declaration: one line per kind of item, what it is, how many and what each cost. */
 export function DeclarationEditor({ items, errors, onChange }: DeclarationEditorProps) {
   const { t, i18n } = useLingui()
-  const lang = useLang()
   const update = (key: string, field: keyof Omit<ItemForm, 'key'>, value: string) => onChange(items.map((item) => (item.key === key ? { ...item, [field]: value } : item)))
-  const total = formatUsd(declaredTotalCents(items), lang)
+  const total = formatUsd(declaredTotalCents(items))
   return (
     <fieldset className="space-y-3">
       <legend className="mb-1 text-lg font-bold">{t`Customs declaration`}</legend>

@@ -130,8 +130,8 @@ function RequestForm({ userId, profile, packages, prealerts }: RequestFormProps)
   }
 
   const percent = rates.insurance_percent
-  const express = formatUsd(rates.express_cents, lang)
-  const consolidation = formatUsd(rates.consolidation_basic_cents, lang)
+  const express = formatUsd(rates.express_cents)
+  const consolidation = formatUsd(rates.consolidation_basic_cents)
   const extras: [keyof ShipmentOptions, string, string][] = [
     ['insurance', t`Insurance`, t`${percent}% of the declared total`],
     ['repack', t`Repack in a smaller box`, t`Free`],

@@ -52,7 +52,7 @@ function ShipmentView({ shipment }: { shipment: LocalShipment }) {
   const write = useDeviceWrite()
   const settled = !shipment.refused && !shipment.conflict
   const when = formatDateTime(shipment.created_at, lang)
-  const final = shipment.final_cents === null ? '' : formatUsd(shipment.final_cents, lang)
+  const final = shipment.final_cents === null ? '' : formatUsd(shipment.final_cents)
   const reason = reweighReason(shipment)
 
   return (

@@ -40,7 +40,7 @@ export function ShipmentsSection({ userId }: { userId: string }) {
           {shipments.map((shipment) => {
             const when = formatDateTime(shipment.created_at, lang)
             const count = shipment.package_ids.length
-            const amount = formatUsd(shipment.final_cents ?? shipment.estimate_cents, lang)
+            const amount = formatUsd(shipment.final_cents ?? shipment.estimate_cents)
             return (
               <li key={shipment.id} data-testid="shipment" data-status={shipment.status} className="space-y-2 rounded-xl border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900">
                 <div className="flex flex-wrap items-center justify-between gap-2">

@@ -6,7 +6,6 @@ import { planNames } from '@/components/plan-names'
 import { Button } from '@/components/ui/button'
 import { TextField } from '@/components/ui/field'
 import { formatUsd } from '@/i18n/format'
-import { useLang } from '@/i18n/paths'
 import { useRates } from '@/sync-engine/rates'
 import { PageIntro } from '../page-intro'
 import { QuoteBreakdown } from './quote-breakdown'
@@ -18,7 +17,6 @@ const choice = 'flex cursor-pointer items-center gap-2 rounded-lg border border-
 
 export function CalculatorPage() {
   const { t, i18n } = useLingui()
-  const lang = useLang()
   const [input, setInput] = useState<QuoteInput>({ units: 'imperial', weight: '', length: '', width: '', height: '', plan: 'standard', declaredValue: '', addOns: new Set() })
   const [touched, setTouched] = useState<ReadonlySet<QuoteField>>(new Set())
   const rates = useRates()
@@ -48,10 +46,10 @@ export function CalculatorPage() {
     setInput({ ...input, addOns })
   }
   const addOnPrice: Record<AddOn, string> = {
-    photos: formatUsd(rates.photos_cents, lang),
+    photos: formatUsd(rates.photos_cents),
     insurance: t`${insurance}% of the declared value`,
-    express: `+${formatUsd(rates.express_cents, lang)}`,
-    consolidation: planTerms[input.plan].freeConsolidation ? t`Free on this plan` : formatUsd(rates.consolidation_basic_cents, lang),
+    express: `+${formatUsd(rates.express_cents)}`,
+    consolidation: planTerms[input.plan].freeConsolidation ? t`Free on this plan` : formatUsd(rates.consolidation_basic_cents),
   }
   const showAll = (event: FormEvent) => {
     event.preventDefault()
@@ -113,7 +111,7 @@ export function CalculatorPage() {
                   <span>
                     {i18n._(planNames[plan])}{' '}
                     <span className="text-sm text-slate-600 dark:text-slate-400">
-                      <Trans>{formatUsd(centsPerPoundOf(rates, plan), lang)}/lb</Trans>
+                      <Trans>{formatUsd(centsPerPoundOf(rates, plan))}/lb</Trans>
                     </span>
                   </span>
                 </label>

@@ -1,13 +1,11 @@
 import { Trans } from '@lingui/react/macro'
 import type { Rates } from '@/business-rules/rates'
 import { formatUsd } from '@/i18n/format'
-import { useLang } from '@/i18n/paths'
 import { quoteLimits } from './shipping-quote'
 
 /** How the price is worked out, in plain words, with the current rates (the rules shipping-quote.ts applies). */
 export function CalculatorRules({ rates }: { rates: Rates }) {
-  const lang = useLang()
-  const usd = (cents: number) => formatUsd(cents, lang)
+  const usd = (cents: number) => formatUsd(cents)
   const [inchDivisor, centimetreDivisor] = [rates.volumetric_in3_per_lb, rates.volumetric_cm3_per_kg]
   const [basic, standard, premium] = [usd(rates.basic_cents_per_lb), usd(rates.standard_cents_per_lb), usd(rates.premium_cents_per_lb)]
   const [photos, insurance, express, consolidation] = [usd(rates.photos_cents), rates.insurance_percent, usd(rates.express_cents), usd(rates.consolidation_basic_cents)]

@@ -8,7 +8,7 @@ import type { Quote } from './shipping-quote'
 export function QuoteBreakdown({ quote }: { quote: Quote }) {
   const { t, i18n } = useLingui()
   const lang = useLang()
-  const usd = (cents: number) => formatUsd(cents, lang)
+  const usd = (cents: number) => formatUsd(cents)
   const lines: [label: string, value: string][] = [
     [t`Actual weight`, formatPounds(quote.actualLb, lang)],
     [t`Volumetric weight`, formatPounds(quote.volumetricLb, lang)],

@@ -38,7 +38,7 @@ export function PricingPage() {
   const { t, i18n } = useLingui()
   const lang = useLang()
   const rates = useRates()
-  const [photos, insurance, express] = [formatUsd(rates.photos_cents, lang), rates.insurance_percent, formatUsd(rates.express_cents, lang)]
+  const [photos, insurance, express] = [formatUsd(rates.photos_cents), rates.insurance_percent, formatUsd(rates.express_cents)]
   const addOns: [name: string, price: string][] = [
     [t`Package photos`, t`${photos} per package`],
     [t`Insurance`, t`${insurance}% of the declared value`],
@@ -65,7 +65,7 @@ export function PricingPage() {
               )}
               <h2 className="text-xl font-bold">{i18n._(plan.name)}</h2>
               <p className="mt-4">
-                <span className="text-4xl font-extrabold">{formatUsd(centsPerPoundOf(rates, plan.id), lang)}</span>{' '}
+                <span className="text-4xl font-extrabold">{formatUsd(centsPerPoundOf(rates, plan.id))}</span>{' '}
                 <span className="text-slate-600 dark:text-slate-400">
                   <Trans>per pound</Trans>
                 </span>
