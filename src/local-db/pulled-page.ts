@@ -13,10 +13,14 @@ import { assertOwner, type DeviceOwner } from './owner'
  */
 export async function writePulledPage(stream: SyncStream, owner: DeviceOwner, checkpoint: string | null, write: () => Promise<void>, tables: readonly Table[] = db.dataTables): Promise<void> {
   await db.transaction('rw', [...new Set([...tables, db.syncState, db.owner])], async () => {
-    // Asked together: each read waits for the one before it otherwise, on every page.
-    const [, previous] = await Promise.all([assertOwner(owner), db.syncState.get(stream)])
-    await write()
-    await db.syncState.put({ key: stream, userId: owner.userId, checkpoint, syncedAt: previous?.syncedAt ?? null })
+    // Asked together: each request would otherwise wait for the one before it, on every page. The
+    // owner is checked beside the writes, not before them: should it fail, the transaction aborts
+    // and nothing of the page is kept.
+    await Promise.all([
+      assertOwner(owner),
+      db.syncState.get(stream).then((previous) => db.syncState.put({ key: stream, userId: owner.userId, checkpoint, syncedAt: previous?.syncedAt ?? null })),
+      write(),
+    ])
   })
 }
 
@@ -24,10 +28,19 @@ export async function writePulledPage(stream: SyncStream, owner: DeviceOwner, ch
 const rowsPerPut = 200
 
 /**
- * Puts `rows` in steps, within the caller's transaction: each step is put once the one before it is
- * written, in a task of its own (the transaction stays open while a request is pending), so a page
- * of a thousand rows never holds the main thread for long.
+ * Puts `rows` in steps, within the caller's transaction, so a page of a thousand rows never holds
+ * the main thread for long. Two steps are in flight at a time: the next is copied while the one
+ * before is written, so neither IndexedDB nor the main thread waits on the other. A step is asked for
+ * when one before it is written, as a request may only be made while the transaction is active.
  */
 export async function putInSteps<Row>(table: Table<Row>, rows: readonly Row[]): Promise<void> {
-  for (let start = 0; start < rows.length; start += rowsPerPut) await table.bulkPut(rows.slice(start, start + rowsPerPut))
+  let previous: Promise<unknown> = Promise.resolve()
+  for (let start = 0; start < rows.length; start += rowsPerPut) {
+    const put = table.bulkPut(rows.slice(start, start + rowsPerPut))
+    // Awaited below, or abandoned with the transaction should the step before it fail.
+    put.catch(() => {})
+    await previous
+    previous = put
+  }
+  await previous
 }

@@ -27,8 +27,7 @@ export function applyPulledPackages(stream: SyncStream, owner: DeviceOwner, rows
       if (deleted_at) deleted.push(row.id)
       else live.push(queued.has(row.id) ? withPendingOps(row, ops) : row)
     }
-    await putInSteps(db.packages, live)
-    await db.packages.bulkDelete(deleted)
+    await Promise.all([putInSteps(db.packages, live), db.packages.bulkDelete(deleted)])
   }, [db.packages, db.outbox])
 }
 
