@@ -165,7 +165,8 @@ export function useShippableCount(userId: string) {
  * read where this device marked them read and the server has not heard yet.
  */
 export function useNotifications() {
-  return useLiveQuery(async () => withPendingReads(await db.notifications.orderBy('created_at').reverse().toArray(), await db.outbox.toArray()), [])
+  // Throttled: a first pull writes an inbox of thousands page after page, and each page would read it all again.
+  return useThrottledQuery(async () => withPendingReads(await db.notifications.orderBy('created_at').reverse().toArray(), await db.outbox.toArray()), [], ['notifications', 'outbox'])
 }
 
 /**
