@@ -54,18 +54,21 @@ async function noisyPicture(page: Page, name: string) {
 /** An invoice that compresses as little as a scanned one. */
 const invoiceOf = (name: string, bytes: number) => ({ name, mimeType: 'application/pdf', buffer: Buffer.concat([Buffer.from('%PDF-1.4\n'), randomBytes(bytes), Buffer.from('\n%%EOF\n')]) })
 
+/** How often the tests look at the bytes crossed, to act mid-upload: every 100 ms, not Playwright's up to 1 s. */
+const closely = { timeout: 30_000, intervals: [100] }
+
 /**
  * A customer with a prealert, signed in over a slow link, who has just attached `invoice` to it:
  * what the tests need to follow the upload.
  */
-async function invoiceUploadStarted(browser: Browser, invoice: ReturnType<typeof invoiceOf>) {
+async function invoiceUploadStarted(browser: Browser, invoice: ReturnType<typeof invoiceOf>, bytesPerSecond: number) {
   const customer = await newCustomer('Invoice Upload')
   const tracking = `1Z${randomUUID().replace(/-/g, '').slice(0, 12).toUpperCase()}`
   const client = await signedIn(customer)
   const prealertId = randomUUID()
   const { error } = await client.rpc('save_prealert', { p_op_id: randomUUID(), p_id: prealertId, p_tracking_code: tracking, p_store: 'Amazon', p_description: 'Laptop', p_declared_value_usd: 900, p_expected_on: null })
   expect(error).toBeNull()
-  const { link, page } = await throughSlowLink(browser, 500_000)
+  const { link, page } = await throughSlowLink(browser, bytesPerSecond)
   await logInThroughUi(page, '/en/login', customer)
   const item = page.getByTestId('prealert').filter({ hasText: tracking })
   await expect(item).toBeVisible()
@@ -89,7 +92,8 @@ test.describe('uploads over a slow link that drops', () => {
     const customer = await newCustomer('Photo Drop')
     const tracking = `DROP-${randomUUID().slice(0, 8).toUpperCase()}`
     const { admin, pkg } = await registerPackageFor(customer.email, { tracking_code: tracking })
-    const { link, page: desk } = await throughSlowLink(browser, 125_000)
+    // 4 Mbit/s: the photo (about 0.9 MB) takes about 2 s, long enough to be cut mid-way.
+    const { link, page: desk } = await throughSlowLink(browser, 500_000)
     await logInThroughUi(desk, '/admin/login', demoAdmin)
     await openCustomer(desk, customer.email)
     const photo = await noisyPicture(desk, 'IMG_0001.jpg')
@@ -104,7 +108,7 @@ test.describe('uploads over a slow link that drops', () => {
     await dialog.getByRole('button', { name: 'Close' }).click()
     await expect(main.getByRole('progressbar', { name: `Photos of ${tracking} being uploaded` })).toBeVisible()
     // The bar counts what the browser handed to the network; what reached the server is what crossed the link.
-    await expect.poll(() => link.bytesUp - sentBefore, { timeout: 30_000 }).toBeGreaterThan(100_000)
+    await expect.poll(() => link.bytesUp - sentBefore, closely).toBeGreaterThan(100_000)
 
     await dropLink(link)
     await expect(desk.getByTestId('outbox-pending')).toHaveText('0', { timeout: 60_000 })
@@ -125,9 +129,10 @@ test.describe('uploads over a slow link that drops', () => {
 
   test('a 5 MB invoice sent over a throttled link, dropped mid-upload, resumes from the server’s offset and is listed once', async ({ browser }) => {
     const invoice = invoiceOf('laptop-invoice.pdf', 5_000_000)
-    const { client, prealertId, link, page, item, offsets, crossed } = await invoiceUploadStarted(browser, invoice)
+    // 8 Mbit/s: 5 s for the invoice, cut once a third has crossed.
+    const { client, prealertId, link, page, item, offsets, crossed } = await invoiceUploadStarted(browser, invoice, 1_000_000)
     await expect(page.getByRole('progressbar', { name: 'Upload of laptop-invoice.pdf' })).toBeVisible()
-    await expect.poll(crossed, { timeout: 30_000 }).toBeGreaterThan(0.3 * invoice.buffer.length)
+    await expect.poll(crossed, closely).toBeGreaterThan(0.3 * invoice.buffer.length)
     await dropLink(link)
     await expect(item.getByRole('list', { name: 'Documents' }).getByRole('link', { name: 'laptop-invoice.pdf' })).toBeVisible({ timeout: 60_000 })
 
@@ -144,8 +149,9 @@ test.describe('uploads over a slow link that drops', () => {
 
   test('a reload mid-upload goes on from the offset the server has: the bytes sent before it are not sent again', async ({ browser }) => {
     const invoice = invoiceOf('reload-invoice.pdf', 3_000_000)
-    const { client, prealertId, link, page, item, offsets, crossed } = await invoiceUploadStarted(browser, invoice)
-    await expect.poll(crossed, { timeout: 30_000 }).toBeGreaterThan(0.4 * invoice.buffer.length)
+    // 4 Mbit/s: what is still on its way at the reload (a 75 ms one-way latency's worth) stays within the 100 KB allowed below.
+    const { client, prealertId, link, page, item, offsets, crossed } = await invoiceUploadStarted(browser, invoice, 500_000)
+    await expect.poll(crossed, closely).toBeGreaterThan(0.4 * invoice.buffer.length)
     const crossedBeforeReload = crossed()
     await page.reload()
     await expect(item.getByRole('list', { name: 'Documents' }).getByRole('link', { name: 'reload-invoice.pdf' })).toBeVisible({ timeout: 60_000 })
