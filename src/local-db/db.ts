@@ -1,4 +1,5 @@
 import Dexie, { type EntityTable } from 'dexie'
+import { compactRows } from './compact-rows'
 import type { ArticleDraft, ArticleFields, ArticleRow, FaqFields, FaqRow } from './content-rows'
 import type { NotificationKind, NotificationRow, PackageRow, PackageStatus, PrealertRow, PriceBreakdown, ProfileRow, Role, ShipmentAddress, ShipmentOptions, ShipmentRow, ShipmentService, ShipmentStatus } from './rows'
 
@@ -394,6 +395,8 @@ export class LocalDb extends Dexie {
     // An admin's first sync writes every index of every row it brings: packages created today are
     // found among those updated today, and no read orders shipments by when they changed.
     this.version(13).stores({ packages: 'id, [user_id+updated_at], [status+updated_at], updated_at', shipments: 'id, [user_id+updated_at], status' })
+    // The pulled rows, stored as their keys and one JSON string (compact-rows.ts): an admin's first sync stores tens of thousands.
+    this.use(compactRows(['packages', 'prealerts', 'shipments']))
   }
 
   /** What the server's rows fill, with the checkpoints they were pulled to, and the files shown from them. */
