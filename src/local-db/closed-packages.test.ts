@@ -1,5 +1,4 @@
 import { beforeEach, describe, expect, it } from 'vitest'
-import { queueStatusChanges } from '@/outbox/queue'
 import { packageIdsMatching } from './admin-queries'
 import { applyPulledClosedPackages, applyPulledOpenPackages, readClosedPackages, readPackages } from './closed-packages'
 import { db } from './db'
@@ -67,17 +66,6 @@ describe("an admin's closed packages, many to a record", () => {
     expect((await readPackages(['twice']))[0]?.version).toBe(3)
     expect((await db.packages.get('reopened'))?.status).toBe('disponible')
     expect(await readPackages(['deleted'])).toEqual([undefined])
-  })
-
-  it('an offline status change takes the package out into the rows, with the change on top until the server has it', async () => {
-    await applyPulledClosedPackages('closed-packages', admin, [row('p1'), row('p2')], 'c1')
-    expect(await queueStatusChanges('admin-1', ['p1'], 'disponible')).toBe(1)
-    expect(await closedIds()).toEqual(['p2'])
-    expect(await db.packages.get('p1')).toMatchObject({ status: 'disponible', serverStatus: 'entregado' })
-    // The closed part brings it again before the change is sent: it stays a row, under the change.
-    await applyPulledClosedPackages('closed-packages', admin, [row('p1', { version: 3 })], 'c2')
-    expect(await closedIds()).toEqual(['p2'])
-    expect(await db.packages.get('p1')).toMatchObject({ status: 'disponible', serverStatus: 'entregado', version: 3 })
   })
 
   it('a package opened from the history stays where the pulls keep it', async () => {
