@@ -33,6 +33,7 @@ export interface ClosedPackages {
 }
 
 interface View extends ClosedPackages {
+  /** The chunks' keys, in order. */
   keys: string[]
 }
 
@@ -46,7 +47,9 @@ const byNewest = (a: LocalPackage, b: LocalPackage) => (a.updated_at < b.updated
  * The closed packages as stored now (inside a transaction holding closedPackages, as that transaction
  * sees them): only chunks this tab has not parsed yet are read. Subscribes a live query to them.
  */
-export async function readClosedPackages(): Promise<ClosedPackages> {
+export const readClosedPackages: () => Promise<ClosedPackages> = readView
+
+async function readView(): Promise<View> {
   const keys = (await db.closedPackages.toCollection().primaryKeys()) as string[]
   if (view && view.keys.length === keys.length && view.keys.every((key, i) => key === keys[i])) return view
   const missing = keys.filter((key) => !parsed.has(key))
@@ -82,10 +85,10 @@ async function putChunk(key: string, content: ChunkContent) {
  * (closedPackages in it): into the last chunk while it has room, else a new one.
  */
 async function changeClosed(rows: readonly LocalPackage[], remove: Iterable<string>): Promise<void> {
-  const current = await readClosedPackages()
+  const current = await readView()
   const removed = [...new Set(remove)].filter((id) => current.get(id))
   if (rows.length === 0 && removed.length === 0) return
-  const last = (current as View).keys.at(-1)
+  const last = current.keys.at(-1)
   const lastContent = last === undefined ? undefined : parsed.get(last)
   if (last !== undefined && lastContent && lastContent.rows.length + lastContent.removed.length + rows.length + removed.length <= chunkSize) {
     const merged = new Map(lastContent.rows.map((row) => [row.id, row]))
@@ -170,7 +173,7 @@ export async function takeClosedPackages(ids: readonly string[], changing: (pkg:
  * transaction. Returns how many left.
  */
 export async function trimClosedPackages(cutoff: string, kept: (id: string) => boolean): Promise<number> {
-  const current = (await readClosedPackages()) as View
+  const current = await readView()
   const staying = current.newest.filter((row) => row.updated_at >= cutoff || kept(row.id))
   const left = current.newest.length - staying.length
   if (left === 0 && current.keys.length <= Math.ceil(staying.length / chunkSize) + 4) return 0
