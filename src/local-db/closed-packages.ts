@@ -64,8 +64,16 @@ async function readView(): Promise<View> {
     for (const id of content.removed) packages.delete(id)
     for (const row of content.rows) packages.set(row.id, row)
   }
-  const newest = [...packages.values()].sort(byNewest)
-  view = { keys, get: (id) => packages.get(id), size: packages.size, newest }
+  // Sorted when first asked for: a pull's writes read the view after every page, and never need it.
+  let newest: LocalPackage[] | undefined
+  view = {
+    keys,
+    get: (id) => packages.get(id),
+    size: packages.size,
+    get newest() {
+      return (newest ??= [...packages.values()].sort(byNewest))
+    },
+  }
   return view
 }
 
