@@ -1,6 +1,7 @@
 import Dexie from 'dexie'
 import { useLiveQuery } from 'dexie-react-hooks'
 import { isStorageEnding, leavingStatuses, storageDaysLeft } from '@/business-rules/storage'
+import { readClosedPackages, readPackages } from './closed-packages'
 import { db, isShipmentOp, type LocalPackage } from './db'
 import { readDirectory, type Customer } from './directory'
 import { readOpenPrealert } from './queries'
@@ -37,7 +38,8 @@ const newestFirst = (a: { created_at: string }, b: { created_at: string }) => (a
  */
 export function useCustomerPackages(userId: string, limit: number) {
   return useThrottledQuery(async (): Promise<Page<LocalPackage>> => {
-    const all = await db.packages.where('[user_id+updated_at]').between([userId, Dexie.minKey], [userId, Dexie.maxKey]).toArray()
+    const [rows, closed] = await Promise.all([db.packages.where('[user_id+updated_at]').between([userId, Dexie.minKey], [userId, Dexie.maxKey]).toArray(), readClosedPackages()])
+    const all = [...rows, ...closed.newest.filter((pkg) => pkg.user_id === userId)]
     return { rows: all.sort(newestFirst).slice(0, limit), total: all.length }
   }, [userId, limit], ['packages'])
 }
@@ -86,20 +88,40 @@ async function storageEndingPackages(): Promise<LocalPackage[]> {
     .map(({ pkg }) => pkg)
 }
 
-/** The packages of a status (or all), in updated_at order. */
+/** The package rows of a status (or all), in updated_at order. */
 function byStatus(status: PackageStatus | null) {
   return status ? db.packages.where('[status+updated_at]').between([status, Dexie.minKey], [status, Dexie.maxKey]) : db.packages.orderBy('updated_at')
 }
 
-/** Most recently updated first, walking the index backwards: for a page of rows. */
-const indexedPackages = (status: PackageStatus | null) => byStatus(status).reverse()
+/** Packages among the closed ones (closed-packages.ts) a filter on status selects, most recently changed first. */
+async function closedOf(status: PackageStatus | null): Promise<readonly LocalPackage[]> {
+  if (status !== null && status !== 'entregado') return []
+  const { newest } = await readClosedPackages()
+  return status === null ? newest : newest.filter((pkg) => pkg.status === status)
+}
+
+/** Merges two lists each most recently changed first into one, `limit` at most. */
+function newestOf(a: readonly LocalPackage[], b: readonly LocalPackage[], limit = a.length + b.length): LocalPackage[] {
+  const merged: LocalPackage[] = []
+  let i = 0
+  let j = 0
+  while (merged.length < limit && (i < a.length || j < b.length)) merged.push(j >= b.length || (i < a.length && a[i]!.updated_at >= b[j]!.updated_at) ? a[i++]! : b[j++]!)
+  return merged
+}
+
+/** A page of the packages of a status (or all), most recently changed first: rows walked backwards on their index, merged with the closed ones. */
+async function packagesPage(status: PackageStatus | null, offset: number, limit: number): Promise<Page<LocalPackage>> {
+  const rows = byStatus(status).reverse()
+  const [first, count, closed] = await Promise.all([rows.clone().limit(offset + limit).toArray(), rows.clone().count(), closedOf(status)])
+  return { rows: newestOf(first, closed, offset + limit).slice(offset), total: count + closed.length }
+}
 
 /** Searched by text (or storage ending): read whole (one getAll is far cheaper than a cursor) and matched here. */
 async function searchedPackages({ status, search }: PackageFilter): Promise<LocalPackage[]> {
   const needle = search.trim().toLowerCase()
   const owners = new Set(needle ? (await readDirectory()).search(search).map((customer) => customer.id) : [])
   // Forwards, then reversed here: only a forward read is a single getAll.
-  const candidates = status === 'storage-ending' ? await storageEndingPackages() : (await byStatus(status).toArray()).reverse()
+  const candidates = status === 'storage-ending' ? await storageEndingPackages() : newestOf((await byStatus(status).toArray()).reverse(), await closedOf(status))
   if (!needle) return candidates
   return candidates.filter((pkg) => contains(pkg.tracking_code, needle) || contains(pkg.locker_code, needle) || owners.has(pkg.user_id))
 }
@@ -111,9 +133,7 @@ export function usePackagesPage(filter: PackageFilter, offset: number, limit: nu
         const all = await searchedPackages(filter)
         return { rows: all.slice(offset, offset + limit), total: all.length }
       }
-      const all = indexedPackages(filter.status)
-      const [rows, total] = await Promise.all([all.clone().offset(offset).limit(limit).toArray(), all.clone().count()])
-      return { rows, total }
+      return packagesPage(filter.status, offset, limit)
     },
     [filter.status, filter.search, offset, limit],
     // Shipments too: a package leaving in one leaves the storage-ending list.
@@ -124,7 +144,8 @@ export function usePackagesPage(filter: PackageFilter, offset: number, limit: nu
 /** Every package id a filter selects (a bulk action over all matches). */
 export async function packageIdsMatching(filter: PackageFilter): Promise<string[]> {
   if (filter.search.trim() || filter.status === 'storage-ending') return (await searchedPackages(filter)).map((pkg) => pkg.id)
-  return indexedPackages(filter.status).primaryKeys()
+  const [rows, closed] = await Promise.all([byStatus(filter.status).reverse().toArray(), closedOf(filter.status)])
+  return newestOf(rows, closed).map((pkg) => pkg.id)
 }
 
 const dayStart = () => {
@@ -135,7 +156,8 @@ const dayStart = () => {
 /** Packages created today: among those updated today (a package is updated when it is created), a few hundred at most. */
 async function countReceivedToday(): Promise<number> {
   const today = dayStart()
-  return db.packages.where('updated_at').aboveOrEqual(today).filter((pkg) => pkg.created_at >= today).count()
+  const [rows, closed] = await Promise.all([db.packages.where('updated_at').aboveOrEqual(today).filter((pkg) => pkg.created_at >= today).count(), readClosedPackages()])
+  return rows + closed.newest.filter((pkg) => pkg.created_at >= today).length
 }
 
 const countStatus = (status: PackageStatus) => db.packages.where('[status+updated_at]').between([status, Dexie.minKey], [status, Dexie.maxKey]).count()
@@ -168,7 +190,7 @@ export interface Activity {
 /** The latest status events: every status change bumps its package's updated_at, so they are among the latest-updated packages. */
 export function useRecentActivity(limit: number) {
   return useThrottledQuery(async (): Promise<Activity[]> => {
-    const packages = await db.packages.orderBy('updated_at').reverse().limit(limit * 2).toArray()
+    const packages = newestOf(await db.packages.orderBy('updated_at').reverse().limit(limit * 2).toArray(), (await readClosedPackages()).newest, limit * 2)
     const events = packages
       .flatMap((pkg) => pkg.events.map((event) => ({ pkg, event })))
       .sort((a, b) => (a.event.recorded_at < b.event.recorded_at ? 1 : a.event.recorded_at > b.event.recorded_at ? -1 : 0))
@@ -209,7 +231,7 @@ export function useShipmentQueue(filter: ShipmentQueueFilter, offset: number, li
       let matching = all.filter((shipment) => (filter.status === 'open' ? shipment.status !== 'delivered' && shipment.status !== 'cancelled' : shipment.status === filter.status))
       if (needle) {
         const owners = new Set((await readDirectory()).search(filter.search).map((customer) => customer.id))
-        const packages = new Map((await db.packages.bulkGet([...new Set(matching.flatMap((shipment) => shipment.package_ids))])).flatMap((pkg) => (pkg ? [[pkg.id, pkg]] : [])))
+        const packages = new Map((await readPackages([...new Set(matching.flatMap((shipment) => shipment.package_ids))])).flatMap((pkg) => (pkg ? [[pkg.id, pkg]] : [])))
         matching = matching.filter((shipment) => {
           return (
             owners.has(shipment.user_id) ||
@@ -234,7 +256,7 @@ export function useHeldPackages(ids: readonly string[]): ReadonlySet<string> | u
   const key = ids.join(',')
   const read = useLiveQuery(async () => {
     const wanted = key ? key.split(',') : []
-    const held = await db.packages.bulkGet(wanted)
+    const held = await readPackages(wanted)
     return { key, held: new Set(wanted.filter((_, i) => held[i])) }
   }, [key])
   return read?.key === key ? read.held : undefined

@@ -1,4 +1,5 @@
 import Dexie, { type EntityTable } from 'dexie'
+import { compactRows } from './compact-rows'
 import type { ArticleDraft, ArticleFields, ArticleRow, FaqFields, FaqRow } from './content-rows'
 import type { NotificationKind, NotificationRow, PackageRow, PackageStatus, PrealertRow, PriceBreakdown, ProfileRow, Role, ShipmentAddress, ShipmentOptions, ShipmentRow, ShipmentService, ShipmentStatus } from './rows'
 
@@ -324,6 +325,19 @@ export interface DirectoryBucket {
   customers: string
 }
 
+/**
+ * Some of the packages that closed lately on an admin's device (closed-packages.ts), as a page of the
+ * closed part's pull brings them: the packages as one JSON string, and the ids a later change took
+ * out of this store. Chunks are never changed in place: a change writes a new one under a new key.
+ */
+export interface ClosedPackagesChunk {
+  /** Sorts in the order the chunks were written: a later chunk's packages replace an earlier one's. */
+  chunk: string
+  /** Their rows, as JSON (LocalPackage[]). */
+  rows: string
+  removed: string[]
+}
+
 /** supabase-js's persisted session, kept where the service worker can read it too. */
 export interface AuthItem {
   key: string
@@ -345,6 +359,7 @@ export class LocalDb extends Dexie {
   reports!: EntityTable<SavedReport, 'key'>
   notifications!: EntityTable<NotificationRow, 'id'>
   directory!: EntityTable<DirectoryBucket, 'bucket'>
+  closedPackages!: EntityTable<ClosedPackagesChunk, 'chunk'>
   articles!: EntityTable<ArticleRow, 'id'>
   faqs!: EntityTable<FaqRow, 'id'>
   articleDrafts!: EntityTable<ArticleDraft, 'articleId'>
@@ -394,11 +409,16 @@ export class LocalDb extends Dexie {
     // An admin's first sync writes every index of every row it brings: packages created today are
     // found among those updated today, and no read orders shipments by when they changed.
     this.version(13).stores({ packages: 'id, [user_id+updated_at], [status+updated_at], updated_at', shipments: 'id, [user_id+updated_at], status' })
+    // The packages that closed lately, on an admin's device: a thousand to a record, read in memory
+    // (those pulled before stay rows until they leave the working set; packages holds any package).
+    this.version(14).stores({ closedPackages: 'chunk' })
+    // The pulled rows, stored as their keys and one JSON string (compact-rows.ts): an admin's first sync stores tens of thousands.
+    this.use(compactRows(['packages', 'prealerts', 'shipments']))
   }
 
   /** What the server's rows fill, with the checkpoints they were pulled to, and the files shown from them. */
   get readModelTables() {
-    return [this.profiles, this.packages, this.prealerts, this.shipments, this.notifications, this.directory, this.syncState, this.seenFiles, this.opened, this.reports, this.articles, this.faqs]
+    return [this.profiles, this.packages, this.closedPackages, this.prealerts, this.shipments, this.notifications, this.directory, this.syncState, this.seenFiles, this.opened, this.reports, this.articles, this.faqs]
   }
 
   /** Tables of user data: everything but the persisted session (supabase-js itself ends it) and the owner. */

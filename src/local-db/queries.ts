@@ -1,5 +1,6 @@
 import Dexie, { liveQuery } from 'dexie'
 import { useLiveQuery } from 'dexie-react-hooks'
+import { readPackages } from './closed-packages'
 import { db, isPrealertOp, isShipmentOp, type SetPushPreferencesOp, type SyncStream } from './db'
 import { withPendingReads } from './notification-overlay'
 import { readOwnerRole } from './owner'
@@ -28,13 +29,13 @@ const packagesOf = (userId: string) => db.packages.where('[user_id+updated_at]')
 
 /** One package (a prealert's, once received): `undefined` while it is read, without an id, or while it is not here yet. */
 export function usePackage(packageId: string | null) {
-  return useLiveQuery(() => (packageId ? db.packages.get(packageId) : undefined), [packageId])
+  return useLiveQuery(async () => (packageId ? (await readPackages([packageId]))[0] : undefined), [packageId])
 }
 
 /** Packages by id, in the order asked (those not on this device left out): a shipment's. */
 export function usePackagesById(packageIds: readonly string[]) {
   const key = packageIds.join(',')
-  return useLiveQuery(async () => (await db.packages.bulkGet(key ? key.split(',') : [])).filter((pkg) => pkg !== undefined), [key])
+  return useLiveQuery(async () => (await readPackages(key ? key.split(',') : [])).filter((pkg) => pkg !== undefined), [key])
 }
 
 /** The customer's prealerts with their queued changes on top, most recently changed first. */

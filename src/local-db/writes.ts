@@ -18,17 +18,20 @@ export async function readSyncState(stream: SyncStream, userId: string): Promise
  * push) brings it again. Checking each row's version here would cost a read per row on every pull.
  */
 export function applyPulledPackages(stream: SyncStream, owner: DeviceOwner, rows: PackageRow[], checkpoint: string | null): Promise<void> {
-  return applyPage(stream, owner, checkpoint, async () => {
-    const ops = (await db.outbox.toArray()).filter(isPackageOp)
-    const queued = new Set(ops.map((op) => op.packageId))
-    const live: LocalPackage[] = []
-    const deleted: string[] = []
-    for (const { deleted_at, ...row } of rows) {
-      if (deleted_at) deleted.push(row.id)
-      else live.push(queued.has(row.id) ? withPendingOps(row, ops) : row)
-    }
-    await Promise.all([putInSteps(db.packages, live), db.packages.bulkDelete(deleted)])
-  }, [db.packages, db.outbox])
+  return applyPage(stream, owner, checkpoint, () => writePackageRows(rows), [db.packages, db.outbox])
+}
+
+/** Pulled packages written as rows (see applyPulledPackages), in a transaction holding packages and the outbox. */
+export async function writePackageRows(rows: PackageRow[]): Promise<void> {
+  const ops = (await db.outbox.toArray()).filter(isPackageOp)
+  const queued = new Set(ops.map((op) => op.packageId))
+  const live: LocalPackage[] = []
+  const deleted: string[] = []
+  for (const { deleted_at, ...row } of rows) {
+    if (deleted_at) deleted.push(row.id)
+    else live.push(queued.has(row.id) ? withPendingOps(row, ops) : row)
+  }
+  await Promise.all([putInSteps(db.packages, live), db.packages.bulkDelete(deleted)])
 }
 
 /**

@@ -1,3 +1,4 @@
+import { applyPulledClosedPackages, applyPulledOpenPackages } from '@/local-db/closed-packages'
 import type { SyncStream } from '@/local-db/db'
 import type { DeviceOwner } from '@/local-db/owner'
 import { DirectoryPull, type DirectoryRow } from '@/local-db/directory'
@@ -43,7 +44,9 @@ const writers = { packages: applyPulledPackages, prealerts: applyPulledPrealerts
  */
 export function tableStream<T extends Table>(table: T, part?: 'open' | 'closed'): Stream<Parameters<(typeof writers)[T]>[2][number]> {
   const name: SyncStream = part === 'closed' ? `closed-${table}` : table
-  const write = writers[table] as (stream: SyncStream, owner: DeviceOwner, rows: unknown[], checkpoint: string | null) => Promise<void>
+  // An admin's packages: the closed ones are kept apart, many to a record (local-db/closed-packages.ts).
+  const writer = table !== 'packages' || !part ? writers[table] : part === 'closed' ? applyPulledClosedPackages : applyPulledOpenPackages
+  const write = writer as (stream: SyncStream, owner: DeviceOwner, rows: unknown[], checkpoint: string | null) => Promise<void>
   return {
     name,
     rpc: `pull_${table}`,

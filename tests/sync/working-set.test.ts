@@ -3,6 +3,7 @@ import type { SupabaseClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import type { StandIn } from '../../supabase/local/server'
 import { newClient, signedIn, startTestStandIn, uniqueEmail } from '../backend/helpers'
+import { readClosedPackages, readPackages } from '@/local-db/closed-packages'
 import { db } from '@/local-db/db'
 import { readDirectory } from '@/local-db/directory'
 import { takeOwnership, type DeviceOwner } from '@/local-db/owner'
@@ -29,7 +30,7 @@ let pullWorkingSet: ReturnType<typeof adminPuller>
 /** One pull, as the scheduler runs it for an admin. */
 const sync = () => pullWorkingSet(admin as unknown as Supabase, new AbortController().signal)
 
-const trackingOnDevice = async () => (await db.packages.toArray()).map((pkg) => pkg.tracking_code)
+const trackingOnDevice = async () => [...(await db.packages.toArray()), ...(await readClosedPackages()).newest].map((pkg) => pkg.tracking_code)
 
 beforeAll(async () => {
   standIn = await startTestStandIn()
@@ -94,11 +95,11 @@ it('a package that closes moves from the open part to the closed part, and shows
   const { data: pkg, error } = await admin.from('packages').insert({ user_id: pastCustomer, tracking_code: 'BACKAGAIN0001', status: 'disponible' }).select('id').single()
   expect(error).toBeNull()
   await sync()
-  expect(await db.packages.get(pkg!.id)).toMatchObject({ status: 'disponible' })
+  expect((await readPackages([pkg!.id]))[0]).toMatchObject({ status: 'disponible' })
   const { error: closeError } = await admin.rpc('apply_package_status', { p_op_id: crypto.randomUUID(), p_package_id: pkg!.id, p_status: 'entregado', p_changed_at: new Date().toISOString(), p_base_version: 1 })
   expect(closeError).toBeNull()
   await sync()
-  expect(await db.packages.get(pkg!.id)).toMatchObject({ status: 'entregado' })
+  expect((await readPackages([pkg!.id]))[0]).toMatchObject({ status: 'entregado' })
 })
 
 it('the history search finds the old packages; opening them keeps them, with their history, through the next syncs', async () => {

@@ -1,0 +1,84 @@
+import { beforeEach, describe, expect, it } from 'vitest'
+import { packageIdsMatching } from './admin-queries'
+import { applyPulledClosedPackages, applyPulledOpenPackages, readClosedPackages, readPackages } from './closed-packages'
+import { db } from './db'
+import { takeOwnership, type DeviceOwner } from './owner'
+import type { PackageRow } from './rows'
+import { clearLocalData } from './wipe'
+import { keepFetched, trimWorkingSet } from './working-set'
+
+const now = Date.parse('2026-11-25T12:00:00Z')
+const daysAgo = (days: number) => new Date(now - days * 24 * 60 * 60 * 1000).toISOString()
+
+const row = (id: string, changes: Partial<PackageRow> = {}): PackageRow => ({
+  id,
+  user_id: 'customer-1',
+  locker_code: 'MIA100001',
+  tracking_code: id.toUpperCase(),
+  status: 'entregado',
+  weight_kg: 1,
+  volume_m3: null,
+  meta: null,
+  public_token: `token-${id}`,
+  version: 2,
+  deleted_at: null,
+  created_at: daysAgo(20),
+  updated_at: daysAgo(2),
+  events: [{ status: 'entregado', changed_at: daysAgo(2), recorded_at: daysAgo(2) }],
+  ...changes,
+})
+
+const local = ({ deleted_at: _, ...pkg }: PackageRow) => pkg
+
+let admin: DeviceOwner
+beforeEach(async () => {
+  await clearLocalData()
+  admin = await takeOwnership('admin-1', 'admin')
+})
+
+const closedIds = async () => (await readClosedPackages()).newest.map((pkg) => pkg.id)
+
+describe("an admin's closed packages, many to a record", () => {
+  it('are stored a page to a record and found by every read of packages', async () => {
+    const pages = [Array.from({ length: 600 }, (_, i) => row(`a${i}`)), Array.from({ length: 600 }, (_, i) => row(`b${i}`, { updated_at: daysAgo(1) }))]
+    await applyPulledClosedPackages('closed-packages', admin, pages[0]!, 'c1')
+    await applyPulledClosedPackages('closed-packages', admin, pages[1]!, 'c2')
+    expect(await db.closedPackages.count()).toBe(2)
+    expect(await db.packages.count()).toBe(0)
+    expect((await readClosedPackages()).size).toBe(1200)
+    expect(await readPackages(['a5', 'nope', 'b7'])).toEqual([local(row('a5')), undefined, local(row('b7', { updated_at: daysAgo(1) }))])
+    // Most recently changed first, whatever store holds them.
+    await applyPulledOpenPackages('packages', admin, [row('open-1', { status: 'disponible', updated_at: daysAgo(0.5) })], 'o1')
+    const all = await packageIdsMatching({ status: null, search: '' })
+    expect(all).toHaveLength(1201)
+    expect(all[0]).toBe('open-1')
+    expect(all.slice(1, 601).every((id) => id.startsWith('b'))).toBe(true)
+    expect((await packageIdsMatching({ status: 'entregado', search: 'A59' })).sort()).toEqual(['a59', 'a590', 'a591', 'a592', 'a593', 'a594', 'a595', 'a596', 'a597', 'a598', 'a599'])
+  })
+
+  it('leave it when reopened, deleted, or pulled closed while a row; the newest copy wins', async () => {
+    await applyPulledOpenPackages('packages', admin, [row('was-open', { status: 'disponible' })], 'o1')
+    await applyPulledClosedPackages('closed-packages', admin, [row('reopened'), row('deleted'), row('twice', { version: 2 }), row('was-open')], 'c1')
+    expect(await db.packages.count()).toBe(0)
+    await applyPulledOpenPackages('packages', admin, [row('reopened', { status: 'disponible', version: 3 })], 'o2')
+    await applyPulledClosedPackages('closed-packages', admin, [row('deleted', { deleted_at: daysAgo(0) }), row('twice', { version: 3 })], 'c2')
+    expect((await closedIds()).sort()).toEqual(['twice', 'was-open'])
+    expect((await readPackages(['twice']))[0]?.version).toBe(3)
+    expect((await db.packages.get('reopened'))?.status).toBe('disponible')
+    expect(await readPackages(['deleted'])).toEqual([undefined])
+  })
+
+  it('a package opened from the history stays where the pulls keep it', async () => {
+    await applyPulledClosedPackages('closed-packages', admin, [row('p1', { version: 4 })], 'c1')
+    await keepFetched(admin, { packages: [row('p1', { version: 3 }), row('old', { updated_at: daysAgo(200) })], opened: ['p1', 'old'] })
+    expect(await db.packages.toCollection().primaryKeys()).toEqual(['old'])
+    expect((await readPackages(['p1']))[0]?.version).toBe(4)
+  })
+
+  it('leave the device 30 days after they last changed, but for one opened lately', async () => {
+    await applyPulledClosedPackages('closed-packages', admin, [row('old', { updated_at: daysAgo(40) }), row('opened', { updated_at: daysAgo(40) }), row('recent', { updated_at: daysAgo(3) })], 'c1')
+    await keepFetched(admin, { opened: ['opened'] }, now)
+    expect(await trimWorkingSet(admin, now)).toBe(1)
+    expect((await closedIds()).sort()).toEqual(['opened', 'recent'])
+  })
+})

@@ -1,0 +1,196 @@
+import { db, isPackageOp, type LocalPackage, type SyncStream } from './db'
+import { withPendingOps } from './overlay'
+import type { DeviceOwner } from './owner'
+import { writePulledPage } from './pulled-page'
+import type { PackageRow } from './rows'
+import { writePackageRows } from './writes'
+
+// The packages that closed in the last 30 days, on an admin's device (docs/architecture.md, "The
+// admin's working set"): lists, searches and reports only read them, and IndexedDB costs per record,
+// so they are kept a thousand to a record (ClosedPackagesChunk), one chunk per page of the closed
+// part's pull, and read in memory. Every other package is a row of `packages`: the open ones, those
+// opened from the history, and a closed one with changes queued on this device (moved out of here
+// when changed, so its change lays over it as over any row). A package is in one place or the other.
+//
+// Chunks are written, never changed: a later chunk's packages replace an earlier one's, and its
+// `removed` ids take earlier ones out (a package reopened, deleted or changed here). The trim
+// rewrites the chunks without what left the working set.
+
+/** Packages a chunk holds before a write starts the next one: a page of the closed part's pull. */
+const chunkSize = 1000
+
+interface ChunkContent {
+  rows: LocalPackage[]
+  removed: string[]
+}
+
+/** The closed packages as this tab last read them. */
+export interface ClosedPackages {
+  get(id: string): LocalPackage | undefined
+  readonly size: number
+  /** Every one, most recently changed first. */
+  readonly newest: readonly LocalPackage[]
+}
+
+interface View extends ClosedPackages {
+  /** The chunks' keys, in order. */
+  keys: string[]
+}
+
+// Chunks as this tab parsed them, by key (a key is never reused for other content), and the view they make.
+const parsed = new Map<string, ChunkContent>()
+let view: View | undefined
+
+const byNewest = (a: LocalPackage, b: LocalPackage) => (a.updated_at < b.updated_at ? 1 : a.updated_at > b.updated_at ? -1 : 0)
+
+/**
+ * The closed packages as stored now (inside a transaction holding closedPackages, as that transaction
+ * sees them): only chunks this tab has not parsed yet are read. Subscribes a live query to them.
+ */
+export const readClosedPackages: () => Promise<ClosedPackages> = readView
+
+async function readView(): Promise<View> {
+  const keys = (await db.closedPackages.toCollection().primaryKeys()) as string[]
+  if (view && view.keys.length === keys.length && view.keys.every((key, i) => key === keys[i])) return view
+  const missing = keys.filter((key) => !parsed.has(key))
+  const chunks = await db.closedPackages.bulkGet(missing)
+  chunks.forEach((chunk, i) => chunk && parsed.set(missing[i]!, { rows: JSON.parse(chunk.rows) as LocalPackage[], removed: chunk.removed }))
+  const kept = new Set(keys)
+  for (const key of parsed.keys()) if (!kept.has(key)) parsed.delete(key)
+  const packages = new Map<string, LocalPackage>()
+  for (const key of keys) {
+    const content = parsed.get(key)
+    if (!content) continue
+    for (const id of content.removed) packages.delete(id)
+    for (const row of content.rows) packages.set(row.id, row)
+  }
+  // Sorted when first asked for: a pull's writes read the view after every page, and never need it.
+  let newest: LocalPackage[] | undefined
+  view = {
+    keys,
+    get: (id) => packages.get(id),
+    size: packages.size,
+    get newest() {
+      return (newest ??= [...packages.values()].sort(byNewest))
+    },
+  }
+  return view
+}
+
+/** The key after `last`'s (or the first), and `last`'s again to rewrite it: ordered by a counter, unique by a random tail. */
+function chunkKey(last: string | undefined, same = false): string {
+  const counter = last ? Number.parseInt(last.slice(0, 12), 36) + (same ? 0 : 1) : 0
+  return `${counter.toString(36).padStart(12, '0')}-${crypto.randomUUID()}`
+}
+
+async function putChunk(key: string, content: ChunkContent) {
+  await db.closedPackages.add({ chunk: key, rows: JSON.stringify(content.rows), removed: content.removed })
+  parsed.set(key, content)
+}
+
+/**
+ * Stores `rows` as closed and takes `remove` out (only those held), in the caller's transaction
+ * (closedPackages in it): into the last chunk while it has room, else a new one.
+ */
+async function changeClosed(rows: readonly LocalPackage[], remove: Iterable<string>): Promise<void> {
+  const current = await readView()
+  const removed = [...new Set(remove)].filter((id) => current.get(id))
+  if (rows.length === 0 && removed.length === 0) return
+  const last = current.keys.at(-1)
+  const lastContent = last === undefined ? undefined : parsed.get(last)
+  if (last !== undefined && lastContent && lastContent.rows.length + lastContent.removed.length + rows.length + removed.length <= chunkSize) {
+    const merged = new Map(lastContent.rows.map((row) => [row.id, row]))
+    const gone = new Set(lastContent.removed)
+    for (const id of removed) {
+      merged.delete(id)
+      gone.add(id)
+    }
+    for (const row of rows) {
+      merged.set(row.id, row)
+      gone.delete(row.id)
+    }
+    await db.closedPackages.delete(last)
+    await putChunk(chunkKey(last, true), { rows: [...merged.values()], removed: [...gone] })
+  } else {
+    await putChunk(chunkKey(last), { rows: [...rows], removed })
+  }
+}
+
+/**
+ * A page of the closed part's pull (an admin's): its packages stored here, but a deleted one, which
+ * leaves, and one with changes queued on this device, which stays a row with its changes on top.
+ * One that was a row (open until now, or opened from the history) leaves the rows.
+ */
+export function applyPulledClosedPackages(stream: SyncStream, owner: DeviceOwner, rows: PackageRow[], checkpoint: string | null): Promise<void> {
+  return writePulledPage(stream, owner, checkpoint, async () => {
+    const ops = (await db.outbox.toArray()).filter(isPackageOp)
+    const queued = new Set(ops.map((op) => op.packageId))
+    const closed: LocalPackage[] = []
+    const changedHere: LocalPackage[] = []
+    const deleted: string[] = []
+    for (const { deleted_at, ...row } of rows) {
+      if (deleted_at) deleted.push(row.id)
+      else if (queued.has(row.id)) changedHere.push(withPendingOps(row, ops))
+      else closed.push(row)
+    }
+    // Every row's key at once: far cheaper than asking for a thousand that are mostly not there.
+    const held = new Set(await db.packages.toCollection().primaryKeys())
+    await db.packages.bulkDelete([...deleted, ...closed.map((row) => row.id)].filter((id) => held.has(id)))
+    await db.packages.bulkPut(changedHere)
+    await changeClosed(closed, [...deleted, ...changedHere.map((row) => row.id)])
+  }, [db.packages, db.closedPackages, db.outbox])
+}
+
+/** A page of the open part's pull (an admin's): rows, as a customer's are; a package reopened leaves the closed ones. */
+export function applyPulledOpenPackages(stream: SyncStream, owner: DeviceOwner, rows: PackageRow[], checkpoint: string | null): Promise<void> {
+  return writePulledPage(stream, owner, checkpoint, async () => {
+    await writePackageRows(rows)
+    await changeClosed([], rows.map((row) => row.id))
+  }, [db.packages, db.closedPackages, db.outbox])
+}
+
+/**
+ * Packages by id wherever the device holds them, in the order asked (undefined where it holds none),
+ * inside a transaction holding packages and closedPackages, or none.
+ */
+export async function readPackages(ids: readonly string[]): Promise<(LocalPackage | undefined)[]> {
+  const rows = await db.packages.bulkGet([...ids])
+  if (rows.every((row) => row !== undefined)) return rows
+  const closed = await readClosedPackages()
+  return rows.map((row, i) => row ?? closed.get(ids[i]!))
+}
+
+/**
+ * Closed packages about to be changed on this device (those of `ids` held here that `changing`
+ * selects), taken out of here to become rows, in the caller's transaction, which puts them into
+ * `packages` (with packages and closedPackages in it).
+ */
+export async function takeClosedPackages(ids: readonly string[], changing: (pkg: LocalPackage) => boolean): Promise<LocalPackage[]> {
+  const closed = await readClosedPackages()
+  const taken = ids.flatMap((id) => {
+    const pkg = closed.get(id)
+    return pkg && changing(pkg) ? [pkg] : []
+  })
+  await changeClosed([], taken.map((pkg) => pkg.id))
+  return taken
+}
+
+/**
+ * Drops closed packages unchanged since `cutoff` but those `kept` (queued, opened lately), and
+ * rewrites the chunks whole when something left or they hold many replaced copies; in the caller's
+ * transaction. Returns how many left.
+ */
+export async function trimClosedPackages(cutoff: string, kept: (id: string) => boolean): Promise<number> {
+  const current = await readView()
+  const staying = current.newest.filter((row) => row.updated_at >= cutoff || kept(row.id))
+  const left = current.newest.length - staying.length
+  if (left === 0 && current.keys.length <= Math.ceil(staying.length / chunkSize) + 4) return 0
+  await db.closedPackages.clear()
+  const oldestFirst = [...staying].reverse()
+  let key: string | undefined
+  for (let start = 0; start < oldestFirst.length; start += chunkSize) {
+    key = chunkKey(key)
+    await putChunk(key, { rows: oldestFirst.slice(start, start + chunkSize), removed: [] })
+  }
+  return left
+}
