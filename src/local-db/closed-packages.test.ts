@@ -6,27 +6,11 @@ import { takeOwnership, type DeviceOwner } from './owner'
 import type { PackageRow } from './rows'
 import { clearLocalData } from './wipe'
 import { keepFetched, trimWorkingSet } from './working-set'
+import { deliveredPackageRow as row } from '../../tests/unit/package-rows'
 
 const now = Date.parse('2026-11-25T12:00:00Z')
 const daysAgo = (days: number) => new Date(now - days * 24 * 60 * 60 * 1000).toISOString()
 
-const row = (id: string, changes: Partial<PackageRow> = {}): PackageRow => ({
-  id,
-  user_id: 'customer-1',
-  locker_code: 'MIA100001',
-  tracking_code: id.toUpperCase(),
-  status: 'entregado',
-  weight_kg: 1,
-  volume_m3: null,
-  meta: null,
-  public_token: `token-${id}`,
-  version: 2,
-  deleted_at: null,
-  created_at: daysAgo(20),
-  updated_at: daysAgo(2),
-  events: [{ status: 'entregado', changed_at: daysAgo(2), recorded_at: daysAgo(2) }],
-  ...changes,
-})
 
 const local = ({ deleted_at: _, ...pkg }: PackageRow) => pkg
 

@@ -2,27 +2,10 @@ import { beforeEach, expect, it } from 'vitest'
 import { applyPulledClosedPackages, readClosedPackages } from '@/local-db/closed-packages'
 import { db } from '@/local-db/db'
 import { takeOwnership, type DeviceOwner } from '@/local-db/owner'
-import type { PackageRow } from '@/local-db/rows'
 import { clearLocalData } from '@/local-db/wipe'
 import { queueStatusChanges } from './queue'
+import { deliveredPackageRow as row } from '../../tests/unit/package-rows'
 
-const row = (id: string, changes: Partial<PackageRow> = {}): PackageRow => ({
-  id,
-  user_id: 'customer-1',
-  locker_code: 'MIA100001',
-  tracking_code: id.toUpperCase(),
-  status: 'entregado',
-  weight_kg: 1,
-  volume_m3: null,
-  meta: null,
-  public_token: `token-${id}`,
-  version: 2,
-  deleted_at: null,
-  created_at: '2026-11-01T10:00:00Z',
-  updated_at: '2026-11-20T10:00:00Z',
-  events: [],
-  ...changes,
-})
 
 let admin: DeviceOwner
 beforeEach(async () => {
