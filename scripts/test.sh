@@ -20,6 +20,9 @@ wait "$types" || types_status=$?
 build_status=0
 wait "$build" || build_status=$?
 cat "$logs/types" "$logs/build"
-[ "$lint_status" -eq 0 ] && [ "$types_status" -eq 0 ] && [ "$build_status" -eq 0 ]
-step "unit, database and backend tests"; bash scripts/ensure-postgres.sh && npx vitest run
+# Not a `[ ] && [ ]` list: `set -e` ignores a failure anywhere in one but its last command.
+if [ "$lint_status" -ne 0 ] || [ "$types_status" -ne 0 ] || [ "$build_status" -ne 0 ]; then exit 1; fi
+step "unit, database and backend tests"
+bash scripts/ensure-postgres.sh
+npx vitest run
 step "end-to-end tests";  bash scripts/e2e.sh --built
