@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { expect, test } from './fixtures'
+import { expect, test, withServiceWorker } from './fixtures'
 import { backendUrl, demoCustomer, registerPackageFor, signUpThroughUi } from './backend'
 import { waitForServiceWorker } from './service-worker'
 
@@ -150,7 +150,7 @@ test('the auth callback with no session says so and goes to login', async ({ pag
 })
 
 test.describe('local-first dashboard', () => {
-  test('a package registered while offline appears on reconnect, without a reload', async ({ page, context }) => {
+  test('a package registered while offline appears on reconnect, without a reload', withServiceWorker, async ({ page, context }) => {
     const customer = await signUpThroughUi(page, 'en')
     await page.getByRole('link', { name: 'Continue to my locker' }).click()
     await expect(page.getByText('You have no packages yet.')).toBeVisible()

@@ -1,5 +1,5 @@
 import { type Page } from '@playwright/test'
-import { expect, test } from './fixtures'
+import { expect, test, withServiceWorker } from './fixtures'
 import { demoAdmin, logInThroughUi, newCustomer, registerPackageFor, serverEvents, signedIn } from './backend'
 import { openCustomer } from './package-tool'
 import { waitForServiceWorker } from './service-worker'
@@ -95,7 +95,7 @@ test('users: newest first, searched by name, email or role, edited in a dialog; 
 })
 
 test.describe('spotty Wi-Fi at the warehouse', () => {
-  test('offline: register a package and change three statuses, reload offline, reconnect: each recorded once and seen by the customer', async ({ page, browser }) => {
+  test('offline: register a package and change three statuses, reload offline, reconnect: each recorded once and seen by the customer', withServiceWorker, async ({ page, browser }) => {
     const customer = await newCustomer()
     const [a, b, fresh] = [code('WH-A'), code('WH-B'), code('WH-NEW')]
     await registerPackageFor(customer.email, { tracking_code: a })
@@ -146,7 +146,7 @@ test.describe('spotty Wi-Fi at the warehouse', () => {
     await customerPage.context().close()
   })
 
-  test('two admins change the same package from the same version: the later one sees the conflict and re-applies', async ({ page }) => {
+  test('two admins change the same package from the same version: the later one sees the conflict and re-applies', withServiceWorker, async ({ page }) => {
     const customer = await newCustomer()
     const { pkg } = await registerPackageFor(customer.email, { tracking_code: 'RACE-1' })
     await logInThroughUi(page, '/admin/login', demoAdmin)
@@ -193,7 +193,7 @@ test.describe('spotty Wi-Fi at the warehouse', () => {
     await expect(page.getByRole('main').getByLabel(`Status of ${tracking}`)).toHaveValue('recibido')
   })
 
-  test('changes queued with no page open are sent by the service worker’s sync event', async ({ page, context }) => {
+  test('changes queued with no page open are sent by the service worker’s sync event', withServiceWorker, async ({ page, context }) => {
     const customer = await newCustomer()
     const { pkg } = await registerPackageFor(customer.email, { tracking_code: 'SW-1' })
     await logInThroughUi(page, '/admin/login', demoAdmin)
@@ -219,7 +219,7 @@ test.describe('spotty Wi-Fi at the warehouse', () => {
     expect((await serverEvents(admin, pkg.id)).filter((event) => event.status === 'entregado')).toHaveLength(1)
   })
 
-  test('signing out with unsent changes warns first and can wait for them', async ({ page }) => {
+  test('signing out with unsent changes warns first and can wait for them', withServiceWorker, async ({ page }) => {
     const customer = await newCustomer()
     const tracking = code('BYE')
     await registerPackageFor(customer.email, { tracking_code: tracking })

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { demoAdmin, signedIn } from './backend'
 import { articlesTitled, freshBlog, scheduleHidden } from './blog-page'
-import { expect, test } from './fixtures'
+import { expect, test, withServiceWorker } from './fixtures'
 import { waitForServiceWorker } from './service-worker'
 
 // The blog and the FAQ come from the database at runtime: what the admin publishes here (through
@@ -52,7 +52,7 @@ async function uploadCover(admin: SupabaseClient, name: string): Promise<string>
   return path
 }
 
-test('an article published now shows on both blogs and at its own URL without a rebuild, reads offline after one visit, and goes when withdrawn', async ({ page, context }) => {
+test('an article published now shows on both blogs and at its own URL without a rebuild, reads offline after one visit, and goes when withdrawn', withServiceWorker, async ({ page, context }) => {
   const admin = await signedIn(demoAdmin)
   const name = tag()
   const cover = await uploadCover(admin, name)

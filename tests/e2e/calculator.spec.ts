@@ -1,5 +1,5 @@
 import { type Page } from '@playwright/test'
-import { expect, test } from './fixtures'
+import { expect, test, withServiceWorker } from './fixtures'
 import { waitForServiceWorker } from './service-worker'
 
 async function priceAShipment(page: Page, labels: { weight: string; length: string; width: string; height: string }) {
@@ -38,7 +38,7 @@ test('both slugs answer in both languages, and the language switch keeps the pag
   await expect(page).toHaveURL('/en/calculator')
 })
 
-test('once visited, it prices a shipment offline after a reload', async ({ page, context }) => {
+test('once visited, it prices a shipment offline after a reload', withServiceWorker, async ({ page, context }) => {
   await page.goto('/es/calculadora')
   await waitForServiceWorker(page)
   await context.setOffline(true)

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { demoAdmin, logInThroughUi, newClient, signedIn } from './backend'
 import { articlesTitled, freshBlog, scheduleHidden } from './blog-page'
-import { expect, test } from './fixtures'
+import { expect, test, withServiceWorker } from './fixtures'
 import { waitForServiceWorker } from './service-worker'
 
 // The content editor at /admin/content, used as the admin does: what it saves reaches the server
@@ -127,7 +127,7 @@ test('an article written in both languages with a cover, previewed and scheduled
   }
 })
 
-test('an article saved as a draft stays hidden from visitors, and a draft being typed survives an offline reload', async ({ page, context }) => {
+test('an article saved as a draft stays hidden from visitors, and a draft being typed survives an offline reload', withServiceWorker, async ({ page, context }) => {
   const admin = await signedIn(demoAdmin)
   const name = tag()
   await logInThroughUi(page, '/admin/login', demoAdmin)

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { expect, test } from './fixtures'
+import { expect, test, withServiceWorker } from './fixtures'
 import { backendUrl, logInThroughUi, newCustomer, registerPackageFor, signedIn } from './backend'
 import { waitForServiceWorker } from './service-worker'
 
@@ -7,7 +7,7 @@ import { waitForServiceWorker } from './service-worker'
 // waiting or was turned down (in their language), and send it again or discard it; a discarded
 // change leaves the screen as the server has it, and nothing else waits behind it.
 
-test('the server down for a while: marking read waits, says so in Spanish, and lands once; discarded offline, the inbox is as the server has it', async ({ page, context }) => {
+test('the server down for a while: marking read waits, says so in Spanish, and lands once; discarded offline, the inbox is as the server has it', withServiceWorker, async ({ page, context }) => {
   const customer = await newCustomer()
   await registerPackageFor(customer.email, { tracking_code: `ESPERA${Date.now()}` })
   await logInThroughUi(page, '/es/login', customer, 'es')
@@ -60,7 +60,7 @@ test('the server down for a while: marking read waits, says so in Spanish, and l
   expect((await readOnServer()).sort()).toEqual([false, true])
 })
 
-test('a change the server turns down says why, holds nothing else back, and once discarded is gone from the screen', async ({ page, context }) => {
+test('a change the server turns down says why, holds nothing else back, and once discarded is gone from the screen', withServiceWorker, async ({ page, context }) => {
   const customer = await newCustomer('Outbox Test')
   const tracking = `1Z${randomUUID().replace(/-/g, '').slice(0, 12).toUpperCase()}`
   await logInThroughUi(page, '/en/login', customer)
@@ -105,7 +105,7 @@ test('a change the server turns down says why, holds nothing else back, and once
   await expect(prealerts.getByTestId('prealert')).toContainText('Amazon')
 })
 
-test('with no page open, the service worker rides out a backend answering 503 more often than one try survives, and the change lands', async ({ page, context, baseURL }) => {
+test('with no page open, the service worker rides out a backend answering 503 more often than one try survives, and the change lands', withServiceWorker, async ({ page, context, baseURL }) => {
   const customer = await newCustomer()
   await registerPackageFor(customer.email, { tracking_code: `TRABAJADOR${Date.now()}` })
   await logInThroughUi(page, '/en/login', customer)

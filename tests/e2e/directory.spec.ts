@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { expect, test } from './fixtures'
+import { expect, serviceWorkerAllowed, test, withServiceWorker } from './fixtures'
 import { backendUrl, demoAdmin, logInThroughUi, newCustomer, signedIn } from './backend'
 import { typeLikeAScanner } from './scanner-keys'
 import { waitForServiceWorker } from './service-worker'
@@ -21,17 +21,17 @@ async function lockerOf(email: string): Promise<string> {
   return (locker as { code: string }).code
 }
 
-/** The package tool, once the first sync is in and the live channel joined. */
+/** The package tool, once the first sync is in and the live channel joined (and, in a test that goes offline, the service worker in control). */
 async function packageTool(page: Page) {
   await logInThroughUi(page, '/admin/login', demoAdmin)
-  await waitForServiceWorker(page)
+  if (serviceWorkerAllowed()) await waitForServiceWorker(page)
   await page.goto('/en/admin-panel')
   await expect(page.getByTestId('sync-arriving')).toBeHidden()
   await expect(page.getByTestId('live-indicator')).toHaveAttribute('data-live', 'true')
   return page.getByRole('main')
 }
 
-test('offline, the package tool finds a customer idle for a year by email, locker code and name, and a package for them reaches the server once', async ({ page, context }) => {
+test('offline, the package tool finds a customer idle for a year by email, locker code and name, and a package for them reaches the server once', withServiceWorker, async ({ page, context }) => {
   const locker = await lockerOf(pastCustomer.email)
   const main = await packageTool(page)
   await context.setOffline(true)
@@ -130,7 +130,7 @@ test('the desk works while the last 30 days still arrive: the header says so, an
   await expect(arriving).toBeHidden()
 })
 
-test('the users page lists every customer, a year idle too, found offline by name and locker code', async ({ page, context }) => {
+test('the users page lists every customer, a year idle too, found offline by name and locker code', withServiceWorker, async ({ page, context }) => {
   const locker = await lockerOf(pastCustomer.email)
   await logInThroughUi(page, '/admin/login', demoAdmin)
   await waitForServiceWorker(page)

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { Page } from '@playwright/test'
-import { expect, test } from './fixtures'
+import { expect, test, withServiceWorker } from './fixtures'
 import { demoAdmin, logInThroughUi, newCustomer, registerPackageFor, signedIn } from './backend'
 import { openCustomer } from './package-tool'
 import { waitForServiceWorker } from './service-worker'
@@ -31,7 +31,7 @@ const imageSize = (page: Page, selector: string) =>
     return { width: image.naturalWidth, height: image.naturalHeight }
   })
 
-test('a photo taken offline at the desk survives a reload, uploads once on reconnect, and the customer sees it, also offline', async ({ browser, page: visitor }) => {
+test('a photo taken offline at the desk survives a reload, uploads once on reconnect, and the customer sees it, also offline', withServiceWorker, async ({ browser, page: visitor }) => {
   // Three sessions (the desk, the customer, a visitor), two of them with the service worker: over a minute on two busy cores.
   test.setTimeout(120_000)
   const customer = await newCustomer('Photo Test')
@@ -98,7 +98,7 @@ test('a photo taken offline at the desk survives a reload, uploads once on recon
   await expect(publicPage.getByRole('img')).toHaveCount(0)
 })
 
-test("a customer's invoice (offline) and profile photo upload; the desk opens the invoice; a wrong file is refused with the reason", async ({ browser }) => {
+test("a customer's invoice (offline) and profile photo upload; the desk opens the invoice; a wrong file is refused with the reason", withServiceWorker, async ({ browser }) => {
   const customer = await newCustomer('Invoice Test')
   const tracking = `1Z${randomUUID().replace(/-/g, '').slice(0, 12).toUpperCase()}`
   const client = await signedIn(customer)

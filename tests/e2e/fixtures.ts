@@ -2,6 +2,12 @@ import { test as base, expect, type BrowserContext, type Worker } from '@playwri
 
 export { expect }
 
+const serviceWorkerTag = '@service-worker'
+/** Details for a test of what the service worker does: without them, no worker runs in its browser contexts. */
+export const withServiceWorker = { tag: serviceWorkerTag }
+/** Whether the running test lets the service worker run (`withServiceWorker`). */
+export const serviceWorkerAllowed = () => base.info().tags.includes(serviceWorkerTag)
+
 /** What the listener in each page and service worker logs for a `securitypolicyviolation` event. */
 const violationMark = '[security policy violation]'
 // Chromium's own console messages for what a Content Security Policy, Trusted Types or a
@@ -28,6 +34,14 @@ export interface SecurityPolicyWatch {
  * test opens: the headers must never break what a user does.
  */
 export const testAsLoaded = base.extend<{ securityPolicy: SecurityPolicyWatch }>({
+  // Installing the service worker fetches its whole precache, one file at a time: every context
+  // that lets it cost about 1.6 CPU-seconds more, for each of the suite's tests. Only the tests of
+  // what the worker does (offline, updates, its sync, pushes) let it, by `withServiceWorker`; in the
+  // rest, every request goes to the network as it would before the worker first installs.
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern: none.
+  serviceWorkers: async ({}, use, testInfo) => {
+    await use(testInfo.tags.includes(serviceWorkerTag) ? 'allow' : 'block')
+  },
   securityPolicy: [
     async ({ context, browser }, use) => {
       let violations: string[] = []

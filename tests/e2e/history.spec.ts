@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures'
+import { expect, test, withServiceWorker } from './fixtures'
 import { demoAdmin, logInThroughUi } from './backend'
 import { waitForServiceWorker } from './service-worker'
 
@@ -12,7 +12,7 @@ const searchLabel = 'Search by tracking code, locker or customer email'
 /** How long the app may take to notice that requests fail (it probes the backend, with backoff). */
 const noticed = { timeout: 15_000 }
 
-test('an old package is found in the whole history, opened into the device, and opens again offline', async ({ page, context }) => {
+test('an old package is found in the whole history, opened into the device, and opens again offline', withServiceWorker, async ({ page, context }) => {
   await logInThroughUi(page, '/admin/login', demoAdmin)
   await waitForServiceWorker(page)
   await page.goto('/admin/packages')

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { Page } from '@playwright/test'
-import { expect, test } from './fixtures'
+import { expect, test, withServiceWorker } from './fixtures'
 import { backendUrl, expireStoredSession, logInThroughUi, newClient, newCustomer, registerPackageFor } from './backend'
 import { waitForServiceWorker } from './service-worker'
 
@@ -33,7 +33,7 @@ test("an open customer dashboard shows the warehouse's change live: no reload, n
   expect(pulls[0]! - changedAt).toBeLessThan(10_000)
 })
 
-test('after the connection comes back the dashboard is live again', async ({ page, context }) => {
+test('after the connection comes back the dashboard is live again', withServiceWorker, async ({ page, context }) => {
   const customer = await newCustomer('Live Reconnect')
   await logInThroughUi(page, '/es/login', customer, 'es')
   const indicator = page.getByTestId('live-indicator')
@@ -111,7 +111,7 @@ test('"Live" only once the server confirmed the subscriptions: joined with the u
   await expectJoinedAs(joins, customer)
 })
 
-test('a dashboard restored while every request hangs is live again once they answer, and changes reach it without a reload', async ({ page, context }) => {
+test('a dashboard restored while every request hangs is live again once they answer, and changes reach it without a reload', withServiceWorker, async ({ page, context }) => {
   const customer = await newCustomer('Live Restored')
   const tracking = `LIVE-${randomUUID().slice(0, 8)}`
   const { admin, pkg } = await registerPackageFor(customer.email, { tracking_code: tracking })

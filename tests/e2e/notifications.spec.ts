@@ -1,10 +1,10 @@
-import { expect, test } from './fixtures'
+import { expect, test, withServiceWorker } from './fixtures'
 import { logInThroughUi, newCustomer, registerPackageFor, signedIn } from './backend'
 
 // The inbox: what the database tells a customer reaches their bell live, in their language, stays
 // readable offline, and is marked read there too, reaching the server once the connection returns.
 
-test('a package registered for a customer reaches their bell live, reads in Spanish, and stays in the inbox offline', async ({ page, context }) => {
+test('a package registered for a customer reaches their bell live, reads in Spanish, and stays in the inbox offline', withServiceWorker, async ({ page, context }) => {
   const customer = await newCustomer()
   await logInThroughUi(page, '/es/login', customer, 'es')
   const bell = page.getByRole('button', { name: /^Notificaciones/ })

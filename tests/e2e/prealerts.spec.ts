@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto'
-import { expect, test } from './fixtures'
+import { expect, test, withServiceWorker } from './fixtures'
 import { demoAdmin, logInThroughUi, newCustomer, signedIn } from './backend'
 
-test('a prealert made offline is sent once, matched when the warehouse registers its tracking number, and seen received', async ({ browser }) => {
+test('a prealert made offline is sent once, matched when the warehouse registers its tracking number, and seen received', withServiceWorker, async ({ browser }) => {
   const customer = await newCustomer('Prealert Test')
   const tracking = `1Z${randomUUID().replace(/-/g, '').slice(0, 12).toUpperCase()}`
   const typed = `${tracking.slice(0, 6).toLowerCase()} ${tracking.slice(6)}`

@@ -1,7 +1,7 @@
 import type { CDPSession, Page } from '@playwright/test'
 import { startPushService, type TestBrowser } from '../support/web-push'
 import { anonKey, backendUrl, logInThroughUi, newCustomer, registerPackageFor, signedIn } from './backend'
-import { expect, test } from './fixtures'
+import { expect, test, withServiceWorker } from './fixtures'
 import { waitForServiceWorker } from './service-worker'
 
 // Web Push end to end, as far as headless Chromium goes: it has no push service, so the browser's
@@ -60,7 +60,7 @@ async function workerRegistration(cdp: CDPSession, origin: string): Promise<stri
 const shownNotifications = (page: Page) =>
   page.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications()).map(({ title, body, data }) => ({ title, body, url: (data as { url: string }).url })))
 
-test('a customer turns on push; a package registered for them is pushed encrypted to their browser and shown in Spanish, a tap to open their locker', async ({ page, context, baseURL }) => {
+test('a customer turns on push; a package registered for them is pushed encrypted to their browser and shown in Spanish, a tap to open their locker', withServiceWorker, async ({ page, context, baseURL }) => {
   const pushService = await startPushService()
   try {
     const browser = await pushService.newBrowser()
@@ -101,7 +101,7 @@ test('a customer turns on push; a package registered for them is pushed encrypte
   }
 })
 
-test('with notifications blocked, turning push on says so in English and saves nothing; the kinds pushed are chosen offline and reach the server', async ({ page, context }) => {
+test('with notifications blocked, turning push on says so in English and saves nothing; the kinds pushed are chosen offline and reach the server', withServiceWorker, async ({ page, context }) => {
   const customer = await newCustomer()
   await logInThroughUi(page, '/en/login', customer)
   const settings = page.getByRole('region', { name: 'Notifications' })

@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures'
+import { expect, test, withServiceWorker } from './fixtures'
 import { backendUrl, logInThroughUi, newCustomer, registerPackageFor } from './backend'
 import { startDeployableSite } from './deployable-site'
 import { waitForServiceWorker } from './service-worker'
@@ -18,7 +18,7 @@ test('the manifest makes the app installable', async ({ page, request }) => {
   for (const icon of manifest.icons) expect((await request.get(icon.src)).ok()).toBe(true)
 })
 
-test('the service worker never stores API responses, even after a signed-in session made many', async ({ page }) => {
+test('the service worker never stores API responses, even after a signed-in session made many', withServiceWorker, async ({ page }) => {
   const customer = await newCustomer('Cache Check')
   await registerPackageFor(customer.email, { tracking_code: `CACHE-${Date.now()}` })
   const apiCalls: string[] = []
@@ -44,7 +44,7 @@ test('the service worker never stores API responses, even after a signed-in sess
   expect(cached.filter((url) => url.startsWith(backendUrl))).toEqual([])
 })
 
-test('after one visit, FAQ, blog and pricing reload offline in both languages', async ({ page, context }) => {
+test('after one visit, FAQ, blog and pricing reload offline in both languages', withServiceWorker, async ({ page, context }) => {
   await page.goto('/es')
   await waitForServiceWorker(page)
   await context.setOffline(true)
@@ -68,7 +68,7 @@ test('after one visit, FAQ, blog and pricing reload offline in both languages', 
   await expect(page.getByRole('main').locator('button[aria-expanded="true"]')).toHaveCount(1)
 })
 
-test('offline, a prerendered page answers its own URL with its own HTML; other in-app URLs get the shell', async ({ page, context }) => {
+test('offline, a prerendered page answers its own URL with its own HTML; other in-app URLs get the shell', withServiceWorker, async ({ page, context }) => {
   await page.goto('/en')
   await waitForServiceWorker(page)
   await context.setOffline(true)
@@ -87,7 +87,7 @@ test('offline, a prerendered page answers its own URL with its own HTML; other i
   await expect(page.locator('link[rel="canonical"]')).toHaveCount(0)
 })
 
-test('a new version deployed while a page is open is offered when the tab comes back to the front, and reloading brings it in', async ({ page, context, baseURL }) => {
+test('a new version deployed while a page is open is offered when the tab comes back to the front, and reloading brings it in', withServiceWorker, async ({ page, context, baseURL }) => {
   // Two installs of the service worker, each checking the whole precache.
   test.setTimeout(60_000)
   const site = await startDeployableSite(baseURL!)

@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures'
+import { expect, test, withServiceWorker } from './fixtures'
 import { demoAdmin, logInThroughUi, signedIn } from './backend'
 
 // Runs after every other test (playwright.config.ts): they read the prices this test changes.
@@ -39,7 +39,7 @@ test('an admin changes a rate: kept with who and when, and visitors’ prices fo
   }
 })
 
-test('the rates page speaks Spanish, checks every rate, and saves nothing offline', async ({ browser }) => {
+test('the rates page speaks Spanish, checks every rate, and saves nothing offline', withServiceWorker, async ({ browser }) => {
   const page = await (await browser.newContext({ locale: 'es-ES' })).newPage()
   await logInThroughUi(page, '/admin/login', demoAdmin, 'es')
   await page.goto('/admin/rates')

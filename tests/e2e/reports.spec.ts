@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import { addDays, warehouseToday } from '../../src/features/admin/reports/report-range'
-import { expect, test } from './fixtures'
+import { expect, test, withServiceWorker } from './fixtures'
 import { demoAdmin, logInThroughUi } from './backend'
 import { waitForServiceWorker } from './service-worker'
 
@@ -12,7 +12,7 @@ const today = warehouseToday()
 const pastRange = { from: addDays(today, -405), to: addDays(today, -380) }
 const noticed = { timeout: 15_000 }
 
-test('the admin reports a range: charts, the numbers as tables and CSV, by day and week, and the last report opens offline', async ({ page, context }) => {
+test('the admin reports a range: charts, the numbers as tables and CSV, by day and week, and the last report opens offline', withServiceWorker, async ({ page, context }) => {
   await logInThroughUi(page, '/admin/login', demoAdmin)
   await waitForServiceWorker(page)
   await page.goto('/admin/reports')

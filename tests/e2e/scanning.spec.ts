@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { chromium, type Browser, type BrowserContextOptions, type Page } from '@playwright/test'
-import { expect, test } from './fixtures'
+import { expect, test, withServiceWorker } from './fixtures'
 import { demoAdmin, logInThroughUi, newCustomer, signedIn } from './backend'
 import { barcodeVideo } from './barcode-video'
 import { chromiumLaunchOptions } from './chromium'
@@ -106,7 +106,7 @@ function deviceHoldsPrealert(page: Page, tracking: string, customerId: string) {
   )
 }
 
-cameraTest('a label held up to the camera, offline, fills the tracking code and picks the customer who announced it', async ({ adminFilming }) => {
+cameraTest('a label held up to the camera, offline, fills the tracking code and picks the customer who announced it', withServiceWorker, async ({ adminFilming }) => {
   const tracking = code('CAM')
   const customer = await customerAwaiting(tracking)
   const page = await adminFilming(tracking)
@@ -136,8 +136,9 @@ cameraTest('a label held up to the camera, offline, fills the tracking code and 
 cameraTest('offline on a page no service worker controls, the scan dialog says the scanner cannot start and the form keeps what was typed; online, the scan reads', async ({ adminFilming }) => {
   const tracking = code('NOSW')
   const customer = await customerAwaiting(tracking)
-  // As a page opened while the worker was installing, or where none can be: what it imports comes from the network.
-  const page = await adminFilming(tracking, { serviceWorkers: 'block' })
+  // As a page opened while the worker was installing, or where none can be: what it imports comes
+  // from the network (this test lets no worker run).
+  const page = await adminFilming(tracking)
   await page.goto('/en/admin-panel')
   const main = page.getByRole('main')
   const weight = main.getByLabel('Weight (kg)')

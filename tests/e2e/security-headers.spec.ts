@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures'
+import { expect, test, withServiceWorker } from './fixtures'
 import { waitForServiceWorker } from './service-worker'
 
 // The site's headers come from scripts/build/security-headers.ts, through dist/_headers, which the
@@ -54,7 +54,7 @@ test('a script written into the page by a string is refused by Trusted Types, an
   expect(await page.evaluate(() => 'injected' in window)).toBe(false)
 })
 
-test('the violation check sees what the service worker was refused', async ({ page, context, securityPolicy }) => {
+test('the violation check sees what the service worker was refused', withServiceWorker, async ({ page, context, securityPolicy }) => {
   await page.goto('/es')
   await waitForServiceWorker(page)
   const [worker] = context.serviceWorkers()

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { expect } from './fixtures'
+import { expect, serviceWorkerAllowed } from './fixtures'
 
 /**
  * Waits until the service worker controls the page: from then on the app opens offline. Call it on
@@ -9,6 +9,7 @@ import { expect } from './fixtures'
  * rather than waiting until the test times out.
  */
 export async function waitForServiceWorker(page: Page) {
+  if (!serviceWorkerAllowed()) throw new Error('no service worker runs in this test: give it `withServiceWorker` (tests/e2e/fixtures.ts)')
   // Installing fetches the whole precache, which takes what it takes on a busy machine.
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { Page } from '@playwright/test'
-import { expect, test } from './fixtures'
+import { expect, test, withServiceWorker } from './fixtures'
 import { demoAdmin, logInThroughUi, newCustomer, registerPackageFor, signedIn } from './backend'
 import { waitForServiceWorker } from './service-worker'
 
@@ -28,7 +28,7 @@ async function completeRequest(page: Page, lang: 'en' | 'es' = 'en') {
   await label('Unit value (USD)', 'Valor unitario (USD)').fill('40')
 }
 
-test('a shipment asked for offline is sent once, processed through a dropped connection, approved and shipped, every screen following live', async ({ browser }) => {
+test('a shipment asked for offline is sent once, processed through a dropped connection, approved and shipped, every screen following live', withServiceWorker, async ({ browser }) => {
   test.setTimeout(120_000)
   const { customer, tracking, admin, packages } = await customerWithTwoPackages('Envio Completo')
 
@@ -142,7 +142,7 @@ test('the customer cancels a requested shipment and can ask again', async ({ pag
   await expect(inShipment).toHaveCount(0)
 })
 
-test('a request the server refuses says why in the customer’s language, and can be discarded', async ({ page }) => {
+test('a request the server refuses says why in the customer’s language, and can be discarded', withServiceWorker, async ({ page }) => {
   const { customer, tracking, packages } = await customerWithTwoPackages('Envio Rechazado')
   await logInThroughUi(page, '/es/login', customer, 'es')
   const shipments = page.getByRole('region', { name: 'Envíos' })

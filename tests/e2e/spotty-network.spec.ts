@@ -1,5 +1,5 @@
 import { type BrowserContext } from '@playwright/test'
-import { expect, test } from './fixtures'
+import { expect, test, withServiceWorker } from './fixtures'
 import { backendUrl, demoAdmin, expireStoredSession, forgetLocalProfile, logInThroughUi, newCustomer, registerPackageFor } from './backend'
 import { waitForServiceWorker } from './service-worker'
 
@@ -24,7 +24,7 @@ async function customerWithPackages() {
 }
 
 test.describe('the customer dashboard never waits for the network', () => {
-  test('requests hanging: the local packages show at once, then the connection is shown as lost', async ({ page, context }) => {
+  test('requests hanging: the local packages show at once, then the connection is shown as lost', withServiceWorker, async ({ page, context }) => {
     const customer = await customerWithPackages()
     await logInThroughUi(page, '/en/login', customer)
     await expect(page.getByTestId('package')).toHaveCount(2)
@@ -50,7 +50,7 @@ test.describe('the customer dashboard never waits for the network', () => {
     await expect(page.getByTestId('package').first()).toContainText('LOCAL-')
   })
 
-  test('offline, whatever navigator.onLine says after the reload: the local packages show at once', async ({ page, context }) => {
+  test('offline, whatever navigator.onLine says after the reload: the local packages show at once', withServiceWorker, async ({ page, context }) => {
     const customer = await customerWithPackages()
     await logInThroughUi(page, '/en/login', customer)
     await expect(page.getByTestId('package')).toHaveCount(2)
@@ -90,7 +90,7 @@ test('requests hanging before the admin’s profile was pulled: the desk still o
   await expect(page).toHaveURL(/\/en\/admin-panel$/)
 })
 
-test('the warehouse desk works while every request hangs, and sends everything once they answer again', async ({ page, context }) => {
+test('the warehouse desk works while every request hangs, and sends everything once they answer again', withServiceWorker, async ({ page, context }) => {
   const customer = await customerWithPackages()
   await logInThroughUi(page, '/admin/login', demoAdmin)
   await waitForServiceWorker(page)
