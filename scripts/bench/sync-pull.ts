@@ -10,6 +10,7 @@ import { SUPABASE_LOCAL_ANON_KEY } from '../../supabase/local/keys'
 import { nodeClientOptions } from '../../tests/support/node-supabase'
 import { countRows, demoAdmin, logIn, seedCustomer, seedDirectory, seedPackagesAcrossCustomers, startBenchEnvironment, until, type BenchEnvironment } from './environment'
 import { profileWhenAsked } from './cpu-profile'
+import { traceWhenAsked } from './trace'
 import { firstSync, recordLongTasks } from './first-sync'
 import type { Measure } from './measure'
 import type { SuiteScope } from './runner'
@@ -151,6 +152,7 @@ async function customerFirstPull(env: BenchEnvironment, customer: { email: strin
   const page = await context.newPage()
   const pulls = recordPulls(page)
   const stopProfile = profiled ? await profileWhenAsked(page, profiled) : async () => {}
+  const stopTrace = profiled ? await traceWhenAsked(page, profiled, { within: 'casillero: dashboard ready' }) : async () => {}
   await logIn(page, env.appUrl, '/en/login', customer)
   // The app marks when the dashboard's stage of its first pull is written (src/sync-engine/customer-copy.ts).
   // Told by an observer rather than polled, and IndexedDB read only after it: the bench does not slow the pull.
@@ -168,6 +170,7 @@ async function customerFirstPull(env: BenchEnvironment, customer: { email: strin
       }),
   )
   await stopProfile()
+  await stopTrace()
   if ((await countRows(page, 'packages')) < PACKAGES) throw new Error('the dashboard was said to be ready before every package was on the device')
   await pulls.untilFinished(1)
   return { context, page, pulls, pullMs }
@@ -208,7 +211,9 @@ async function benchCustomerPull(scope: SuiteScope): Promise<Measure[]> {
   const answers = env.answers!
   answers.replaying = true
   const device = await customerFirstPull(env, customer, 'customer device share')
+  const stopRawTrace = await traceWhenAsked(device.page, 'raw bulkPut', { suffix: '-raw' })
   const writeMs = await rawBulkPutMs(device.page)
+  await stopRawTrace()
   device.pulls.stop()
   const misses = answers.misses
   await env.close()
