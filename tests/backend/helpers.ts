@@ -39,3 +39,11 @@ export function uniqueEmail(prefix = 'user'): string {
   counter += 1
   return `${prefix}-${Date.now()}-${counter}@example.com`
 }
+
+/** A customer signed up through the API (a unique email from `prefix`, named `fullName` if given) and a client signed in as them. */
+export async function signedUpCustomer(url: string, prefix: string, fullName?: string): Promise<{ id: string; email: string; password: string; client: SupabaseClient }> {
+  const credentials = { email: uniqueEmail(prefix), password: 'secret-123' }
+  const { data, error } = await newClient(url).auth.signUp({ ...credentials, options: fullName ? { data: { full_name: fullName } } : {} })
+  if (error) throw error
+  return { id: data.user!.id, ...credentials, client: await signedIn(url, credentials) }
+}

@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import type { StandIn } from '../../supabase/local/server'
-import { demoAdmin, newClient, signedIn, startTestStandIn, uniqueEmail } from '../backend/helpers'
+import { demoAdmin, signedIn, signedUpCustomer, startTestStandIn } from '../backend/helpers'
 import { db, type SyncState } from '@/local-db/db'
 import { takeOwnership, type DeviceOwner } from '@/local-db/owner'
 import { liveReadPace } from '@/local-db/throttled-query'
@@ -24,11 +24,7 @@ let owner: DeviceOwner
 beforeAll(async () => {
   standIn = await startTestStandIn()
   admin = await signedIn(standIn.url, demoAdmin)
-  const email = uniqueEmail('copy')
-  const signup = await newClient(standIn.url).auth.signUp({ email, password: 'secret-123', options: { data: { full_name: 'Copy Test' } } })
-  if (signup.error) throw signup.error
-  customerId = signup.data.user!.id
-  customer = await signedIn(standIn.url, { email, password: 'secret-123' })
+  ;({ id: customerId, client: customer } = await signedUpCustomer(standIn.url, 'copy', 'Copy Test'))
   await clearLocalData()
   owner = await takeOwnership(customerId)
 })

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest'
 import type { StandIn } from '../../supabase/local/server'
-import { demoAdmin, newClient, signedIn, startTestStandIn, uniqueEmail } from '../backend/helpers'
+import { demoAdmin, signedIn, signedUpCustomer, startTestStandIn } from '../backend/helpers'
 import { db, type MarkNotificationsReadOp } from '@/local-db/db'
 import { withPendingReads } from '@/local-db/notification-overlay'
 import { takeOwnership } from '@/local-db/owner'
@@ -18,7 +18,6 @@ import { flushOutbox } from '@/sync-engine/push'
 // exactly what the device showed read at once, and a notification that came after stays unread;
 // an op of the old shape, with more ids than one call takes, is still sent whole.
 
-const password = 'secret-123'
 let standIn: StandIn
 let admin: SupabaseClient
 let customer: SupabaseClient
@@ -27,11 +26,7 @@ let customerId: string
 beforeAll(async () => {
   standIn = await startTestStandIn()
   admin = await signedIn(standIn.url, demoAdmin)
-  const email = uniqueEmail('inbox')
-  const signup = await newClient(standIn.url).auth.signUp({ email, password })
-  if (signup.error) throw signup.error
-  customerId = signup.data.user!.id
-  customer = await signedIn(standIn.url, { email, password })
+  ;({ id: customerId, client: customer } = await signedUpCustomer(standIn.url, 'inbox'))
 })
 
 afterAll(async () => {

@@ -4,7 +4,7 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { SUPABASE_LOCAL_ANON_KEY } from '../../supabase/local/keys'
 import type { StandIn } from '../../supabase/local/server'
-import { newClient, signedIn, startTestStandIn, uniqueEmail } from '../backend/helpers'
+import { demoAdmin, signedIn, signedUpCustomer, startTestStandIn } from '../backend/helpers'
 import { clientLosingAnswers } from '../support/lossy-client'
 import { nodeClientOptions } from '../support/node-supabase'
 import { takeOwnership } from '@/local-db/owner'
@@ -19,7 +19,6 @@ import { flushOutbox } from '@/sync-engine/push'
 // The outbox and the push against a running stand-in through real supabase-js: optimistic changes,
 // exactly-once replays after lost answers, conflicts, refusals and their resolution.
 
-const demoAdmin = { email: 'admin@example.com', password: 'admin-demo-password' }
 let standIn: StandIn
 let admin: SupabaseClient
 let adminId: string
@@ -30,9 +29,7 @@ beforeAll(async () => {
   standIn = await startTestStandIn()
   admin = await signedIn(standIn.url, demoAdmin)
   adminId = (await admin.auth.getUser()).data.user!.id
-  const signup = await newClient(standIn.url).auth.signUp({ email: uniqueEmail('outbox'), password: 'secret-123' })
-  if (signup.error) throw signup.error
-  customerId = signup.data.user!.id
+  ;({ id: customerId } = await signedUpCustomer(standIn.url, 'outbox'))
   lockerCode = ((await admin.from('lockers').select('code').eq('user_id', customerId).single()).data as { code: string }).code
 })
 

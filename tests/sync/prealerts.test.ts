@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { StandIn } from '../../supabase/local/server'
-import { demoAdmin, newClient, signedIn, startTestStandIn, uniqueEmail } from '../backend/helpers'
+import { demoAdmin, signedIn, signedUpCustomer, startTestStandIn } from '../backend/helpers'
 import { clientLosingAnswers } from '../support/lossy-client'
 import { takeOwnership } from '@/local-db/owner'
 import { db, type PrealertFields } from '@/local-db/db'
@@ -19,7 +19,7 @@ import { flushOutbox } from '@/sync-engine/push'
 // (even when an answer is lost), edited and cancelled in order, refused with the server's message,
 // and received when the warehouse registers the tracking number.
 
-const password = 'secret-123'
+let password: string
 let standIn: StandIn
 let admin: SupabaseClient
 let customer: SupabaseClient
@@ -29,11 +29,7 @@ let email: string
 beforeAll(async () => {
   standIn = await startTestStandIn()
   admin = await signedIn(standIn.url, demoAdmin)
-  email = uniqueEmail('prealerts')
-  const signup = await newClient(standIn.url).auth.signUp({ email, password })
-  if (signup.error) throw signup.error
-  customerId = signup.data.user!.id
-  customer = await signedIn(standIn.url, { email, password })
+  ;({ id: customerId, email, password, client: customer } = await signedUpCustomer(standIn.url, 'prealerts'))
 })
 
 afterAll(async () => {

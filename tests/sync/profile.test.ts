@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { StandIn } from '../../supabase/local/server'
-import { demoAdmin, newClient, signedIn, startTestStandIn, uniqueEmail } from '../backend/helpers'
+import { demoAdmin, signedIn, signedUpCustomer, startTestStandIn } from '../backend/helpers'
 import { takeOwnership } from '@/local-db/owner'
 import { db } from '@/local-db/db'
 import { readDirectory } from '@/local-db/directory'
@@ -17,12 +17,7 @@ let standIn: StandIn
 let admin: SupabaseClient
 const customers: { id: string; client: SupabaseClient }[] = []
 
-async function signUp(name: string) {
-  const email = uniqueEmail(name)
-  const { data, error } = await newClient(standIn.url).auth.signUp({ email, password: 'secret-123', options: { data: { full_name: `${name} Test` } } })
-  if (error) throw error
-  return { id: data.user!.id, client: await signedIn(standIn.url, { email, password: 'secret-123' }) }
-}
+const signUp = (name: string) => signedUpCustomer(standIn.url, name, `${name} Test`)
 
 const save = (client: SupabaseClient, userId: string, changes: Parameters<typeof saveProfile>[2]) => saveProfile(client as unknown as Supabase, userId, changes)
 const serverProfile = async (id: string) => (await admin.from('profiles').select('*').eq('id', id).single()).data as Record<string, unknown>

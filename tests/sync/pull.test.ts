@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { StandIn } from '../../supabase/local/server'
-import { newClient, signedIn, startTestStandIn, uniqueEmail } from '../backend/helpers'
+import { demoAdmin, newClient, signedIn, signedUpCustomer, startTestStandIn } from '../backend/helpers'
 import { NotOwnerError, releaseOwnership, takeOwnership } from '@/local-db/owner'
 import { db } from '@/local-db/db'
 import { readDirectory } from '@/local-db/directory'
@@ -20,16 +20,11 @@ let customer: SupabaseClient
 let customerId: string
 let lockerCode: string
 
-async function signUp(name: string) {
-  const email = uniqueEmail(name)
-  const signup = await newClient(standIn.url).auth.signUp({ email, password: 'secret-123', options: { data: { full_name: `${name} Test` } } })
-  if (signup.error) throw signup.error
-  return { id: signup.data.user!.id, client: await signedIn(standIn.url, { email, password: 'secret-123' }) }
-}
+const signUp = (name: string) => signedUpCustomer(standIn.url, name, `${name} Test`)
 
 beforeAll(async () => {
   standIn = await startTestStandIn()
-  admin = await signedIn(standIn.url, { email: 'admin@example.com', password: 'admin-demo-password' })
+  admin = await signedIn(standIn.url, demoAdmin)
   ;({ id: customerId, client: customer } = await signUp('sync'))
   const locker = await customer.from('lockers').select('code').eq('user_id', customerId).single()
   lockerCode = (locker.data as { code: string }).code

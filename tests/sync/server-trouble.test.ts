@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it, vi } from 'vitest'
 import type { StandIn } from '../../supabase/local/server'
-import { demoAdmin, newClient, signedIn, startTestStandIn, uniqueEmail } from '../backend/helpers'
+import { demoAdmin, signedIn, signedUpCustomer, startTestStandIn } from '../backend/helpers'
 import { startFlakyGateway, type FlakyGateway, type GatewayAnswer } from '../support/flaky-gateway'
 import { db } from '@/local-db/db'
 import { takeOwnership } from '@/local-db/owner'
@@ -30,9 +30,7 @@ beforeAll(async () => {
   standIn = await startTestStandIn()
   admin = await signedIn(standIn.url, demoAdmin)
   adminId = (await admin.auth.getUser()).data.user!.id
-  const signup = await newClient(standIn.url).auth.signUp({ email: uniqueEmail('trouble'), password: 'secret-123' })
-  if (signup.error) throw signup.error
-  customerId = signup.data.user!.id
+  ;({ id: customerId } = await signedUpCustomer(standIn.url, 'trouble'))
   lockerCode = ((await admin.from('lockers').select('code').eq('user_id', customerId).single()).data as { code: string }).code
 })
 

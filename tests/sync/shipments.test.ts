@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { StandIn } from '../../supabase/local/server'
-import { demoAdmin, newClient, signedIn, startTestStandIn, uniqueEmail } from '../backend/helpers'
+import { demoAdmin, signedIn, signedUpCustomer, startTestStandIn } from '../backend/helpers'
 import { clientLosingAnswers } from '../support/lossy-client'
 import { buildRates } from '@/business-rules/rates'
 import { decimal } from '@/business-rules/decimal'
@@ -23,7 +23,6 @@ import { flushOutbox } from '@/sync-engine/push'
 // sent once even when the answer is lost), the admin's steps with their conflicts, the customer's
 // approval, refusals kept with the server's words.
 
-const password = 'secret-123'
 let standIn: StandIn
 let admin: SupabaseClient
 let adminId: string
@@ -34,11 +33,7 @@ beforeAll(async () => {
   standIn = await startTestStandIn()
   admin = await signedIn(standIn.url, demoAdmin)
   adminId = (await admin.auth.getUser()).data.user!.id
-  const email = uniqueEmail('shipments')
-  const signup = await newClient(standIn.url).auth.signUp({ email, password, options: { data: { full_name: 'Ship Test' } } })
-  if (signup.error) throw signup.error
-  customerId = signup.data.user!.id
-  customer = await signedIn(standIn.url, { email, password })
+  ;({ id: customerId, client: customer } = await signedUpCustomer(standIn.url, 'shipments', 'Ship Test'))
 })
 
 afterAll(async () => {

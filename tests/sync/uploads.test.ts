@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { startFaultProxy, type FaultProxy } from '../../scripts/bench/fault-proxy'
 import { startSlowLink } from '../../scripts/bench/slow-link'
 import type { StandIn } from '../../supabase/local/server'
-import { demoAdmin, newClient, signedIn, startTestStandIn, uniqueEmail } from '../backend/helpers'
+import { demoAdmin, signedIn, signedUpCustomer, startTestStandIn } from '../backend/helpers'
 import { db, type UploadOp } from '@/local-db/db'
 import { releaseOwnership, takeOwnership } from '@/local-db/owner'
 import type { PackageRow, PrealertRow } from '@/local-db/rows'
@@ -69,11 +69,7 @@ beforeAll(async () => {
   standIn = await startTestStandIn()
   admin = await signedIn(standIn.url, demoAdmin)
   adminId = (await admin.auth.getUser()).data.user!.id
-  const credentials = { email: uniqueEmail('uploads'), password: 'secret-123' }
-  const signup = await newClient(standIn.url).auth.signUp(credentials)
-  if (signup.error) throw signup.error
-  customerId = signup.data.user!.id
-  customer = await signedIn(standIn.url, credentials)
+  ;({ id: customerId, client: customer } = await signedUpCustomer(standIn.url, 'uploads'))
   lockerCode = ((await admin.from('lockers').select('code').eq('user_id', customerId).single()).data as { code: string }).code
 })
 

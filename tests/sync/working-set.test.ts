@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import type { StandIn } from '../../supabase/local/server'
-import { newClient, signedIn, startTestStandIn, uniqueEmail } from '../backend/helpers'
+import { demoAdmin, newClient, signedIn, startTestStandIn, uniqueEmail } from '../backend/helpers'
 import { readClosedPackages, readPackages } from '@/local-db/closed-packages'
 import { db } from '@/local-db/db'
 import { readDirectory } from '@/local-db/directory'
@@ -34,7 +34,7 @@ const trackingOnDevice = async () => [...(await db.packages.toArray()), ...(awai
 
 beforeAll(async () => {
   standIn = await startTestStandIn()
-  admin = await signedIn(standIn.url, { email: 'admin@example.com', password: 'admin-demo-password' })
+  admin = await signedIn(standIn.url, demoAdmin)
   await clearLocalData()
   owner = await takeOwnership(adminId)
   pullWorkingSet = adminPuller(owner)
