@@ -1,16 +1,16 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import { packageIdsMatching } from './admin-queries'
-import { applyPulledClosedPackages, applyPulledOpenPackages, readClosedPackages, readPackages } from './closed-packages'
+import { applyPulledClosedPackages, applyPulledOpenPackages, forgetCustomers, readClosedPackages, readPackages } from './closed-packages'
 import { db } from './db'
+import { DirectoryPull } from './directory'
 import { takeOwnership, type DeviceOwner } from './owner'
-import type { PackageRow } from './rows'
+import type { PackageRow, PrealertRow, ShipmentRow } from './rows'
 import { clearLocalData } from './wipe'
 import { keepFetched, trimWorkingSet } from './working-set'
 import { deliveredPackageRow as row } from '../../tests/unit/package-rows'
 
 const now = Date.parse('2026-11-25T12:00:00Z')
 const daysAgo = (days: number) => new Date(now - days * 24 * 60 * 60 * 1000).toISOString()
-
 
 const local = ({ deleted_at: _, ...pkg }: PackageRow) => pkg
 
@@ -64,5 +64,27 @@ describe("an admin's closed packages, many to a record", () => {
     await keepFetched(admin, { opened: ['opened'] }, now)
     expect(await trimWorkingSet(admin, now)).toBe(1)
     expect((await closedIds()).sort()).toEqual(['opened', 'recent'])
+  })
+})
+
+describe('a customer the directory says was deleted', () => {
+  it('takes their packages, rows and closed alike, their prealerts and shipments off the device, with the directory', async () => {
+    const other = { user_id: 'customer-2', locker_code: 'MIA100002' }
+    await applyPulledClosedPackages('closed-packages', admin, [row('closed-gone'), row('closed-kept', other)], 'c1')
+    await applyPulledOpenPackages('packages', admin, [row('open-gone', { status: 'disponible' }), row('open-kept', { ...other, status: 'disponible' })], 'o1')
+    // Only what the indexes read: the rest of these rows is not looked at.
+    const owned = (id: string, user_id: string) => ({ id, user_id, updated_at: daysAgo(1), tracking_code: id, state: 'announced', status: 'requested' })
+    await db.prealerts.bulkPut([owned('prealert-gone', 'customer-1'), owned('prealert-kept', 'customer-2')] as unknown as PrealertRow[])
+    await db.shipments.bulkPut([owned('shipment-gone', 'customer-1'), owned('shipment-kept', 'customer-2')] as unknown as ShipmentRow[])
+
+    const pull = new DirectoryPull()
+    pull.add([{ removed: 'customer-1' }])
+    await pull.write(admin, 'd2', forgetCustomers)
+
+    expect(await closedIds()).toEqual(['closed-kept'])
+    expect(await db.packages.toCollection().primaryKeys()).toEqual(['open-kept'])
+    expect(await db.prealerts.toCollection().primaryKeys()).toEqual(['prealert-kept'])
+    expect(await db.shipments.toCollection().primaryKeys()).toEqual(['shipment-kept'])
+    expect(await db.syncState.get('directory')).toMatchObject({ checkpoint: 'd2' })
   })
 })

@@ -117,6 +117,23 @@ async function changeClosed(rows: readonly LocalPackage[], remove: Iterable<stri
 }
 
 /**
+ * Deleted customers' packages (rows and closed alike), prealerts and shipments leave this device,
+ * in the caller's transaction (holding those tables): the server deleted them with the customer,
+ * which leaves no tombstones of their own.
+ */
+export async function forgetCustomers(userIds: readonly string[]): Promise<void> {
+  if (userIds.length === 0) return
+  const gone = new Set(userIds)
+  const closed = (await readView()).newest.filter((pkg) => gone.has(pkg.user_id)).map((pkg) => pkg.id)
+  await Promise.all([
+    db.packages.where('user_id').anyOf(userIds).delete(),
+    db.prealerts.where('user_id').anyOf(userIds).delete(),
+    db.shipments.where('user_id').anyOf(userIds).delete(),
+    changeClosed([], closed),
+  ])
+}
+
+/**
  * A page of the closed part's pull (an admin's): its packages stored here, but a deleted one, which
  * leaves, and one with changes queued on this device, which stays a row with its changes on top.
  * One that was a row (open until now, or opened from the history) leaves the rows.

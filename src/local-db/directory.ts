@@ -210,10 +210,14 @@ export class DirectoryPull {
     }
   }
 
-  /** Writes what the pages brought with the pull's checkpoint, in one transaction (dropped whole once `owner`'s session is over); this tab's copy follows. */
-  async write(owner: DeviceOwner, checkpoint: string | null): Promise<void> {
+  /**
+   * Writes what the pages brought with the pull's checkpoint, in one transaction (dropped whole once
+   * `owner`'s session is over), with `forget` given the removed customers in it; this tab's copy follows.
+   */
+  async write(owner: DeviceOwner, checkpoint: string | null, forget: (removed: readonly string[]) => Promise<void> = async () => {}): Promise<void> {
     const intoEmpty = this.#simple ? () => Array.from(this.#encoded, ([bucket, parts]) => ({ bucket, customers: `[${parts.join(',')}]` })) : undefined
-    await writeChanges(this.#changes, (put) => writePulledPage('directory', owner, checkpoint, put), intoEmpty)
+    const removed = this.#changes.removed
+    await writeChanges(this.#changes, (put) => writePulledPage('directory', owner, checkpoint, () => Promise.all([put(), forget(removed)]).then(() => {})), intoEmpty)
     if (current) publish(current.with(this.#customers.values(), this.#changes.removed), checkpoint)
   }
 }

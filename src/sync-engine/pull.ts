@@ -1,4 +1,4 @@
-import { applyPulledClosedPackages, applyPulledOpenPackages } from '@/local-db/closed-packages'
+import { applyPulledClosedPackages, applyPulledOpenPackages, forgetCustomers } from '@/local-db/closed-packages'
 import type { SyncStream } from '@/local-db/db'
 import type { DeviceOwner } from '@/local-db/owner'
 import { DirectoryPull, type DirectoryRow } from '@/local-db/directory'
@@ -92,7 +92,7 @@ export function directoryStream(): Stream<DirectoryRow> {
       if (!last) return
       const pull = held
       held = new DirectoryPull()
-      await pull.write(owner, checkpoint)
+      await pull.write(owner, checkpoint, forgetCustomers)
     },
   }
 }
