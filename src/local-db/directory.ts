@@ -218,7 +218,7 @@ export class DirectoryPull {
     const intoEmpty = this.#simple ? () => Array.from(this.#encoded, ([bucket, parts]) => ({ bucket, customers: `[${parts.join(',')}]` })) : undefined
     const removed = this.#changes.removed
     await writeChanges(this.#changes, (put) => writePulledPage('directory', owner, checkpoint, () => Promise.all([put(), forget(removed)]).then(() => {})), intoEmpty)
-    if (current) publish(current.with(this.#customers.values(), this.#changes.removed), checkpoint)
+    if (current) publish(current.with(this.#customers.values(), removed), checkpoint)
   }
 }
 

@@ -39,8 +39,8 @@ export const testAsLoaded = base.extend<{ securityPolicy: SecurityPolicyWatch }>
   // what the worker does (offline, updates, its sync, pushes) let it, by `withServiceWorker`; in the
   // rest, every request goes to the network as it would before the worker first installs.
   // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern: none.
-  serviceWorkers: async ({}, use, testInfo) => {
-    await use(testInfo.tags.includes(serviceWorkerTag) ? 'allow' : 'block')
+  serviceWorkers: async ({}, use) => {
+    await use(serviceWorkerAllowed() ? 'allow' : 'block')
   },
   securityPolicy: [
     async ({ context, browser }, use) => {
