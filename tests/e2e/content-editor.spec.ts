@@ -32,6 +32,20 @@ async function writeLanguage(page: Page, language: 'Spanish' | 'English', text: 
   if (text.coverAlt) await panel.getByLabel(`Cover description (${language})`).fill(text.coverAlt)
 }
 
+/** The English text of the draft this device keeps for `articleId` (what a reload restores), or null. */
+function keptEnglishDraft(page: Page, articleId: string) {
+  return page.evaluate(async (articleId) => {
+    const open = indexedDB.open('casillero')
+    const db = await new Promise<IDBDatabase>((resolve) => (open.onsuccess = () => resolve(open.result)))
+    const draft = await new Promise<{ texts: { en: { title: string; body_md: string } } } | undefined>((resolve) => {
+      const request = db.transaction('articleDrafts').objectStore('articleDrafts').get(articleId)
+      request.onsuccess = () => resolve(request.result)
+    })
+    db.close()
+    return draft?.texts.en ?? null
+  }, articleId)
+}
+
 /** The article's row as the admin's API sees it, once the outbox has delivered the save. */
 async function savedArticle(admin: SupabaseClient, id: string) {
   let row: { status: string; published_at: string | null; cover_path: string | null } | null = null
@@ -138,6 +152,8 @@ test('an article saved as a draft stays hidden from visitors, and a draft being 
     await main.getByLabel('Author').fill('Equipo E2E')
     await writeLanguage(page, 'Spanish', { title: `Borrador ${name}`, body: `Cuerpo del borrador ${name}.` })
     await writeLanguage(page, 'English', { title: `Draft ${name}`, body: `Body of the draft ${name}.` })
+    // Each keystroke's draft is written as it is typed; the reload comes once the last is on the device.
+    await expect.poll(() => keptEnglishDraft(page, id)).toMatchObject({ title: `Draft ${name}`, body_md: `Body of the draft ${name}.` })
 
     await context.setOffline(true)
     await page.reload()

@@ -118,6 +118,8 @@ test('with notifications blocked, turning push on says so in English and saves n
   await expect(statusChanges).toBeChecked()
   await statusChanges.uncheck()
   await expect(statusChanges).not.toBeChecked()
+  // The choice shows at once; the reload comes once it is on the device, waiting to be sent.
+  await expect(page.getByTestId('outbox-pending')).toHaveText('1')
   await page.reload()
   await expect(page.getByRole('region', { name: 'Notifications' }).getByRole('checkbox', { name: 'A package changes status' })).not.toBeChecked()
   await context.setOffline(false)
