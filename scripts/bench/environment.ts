@@ -165,6 +165,66 @@ export async function countRows(page: Page, store: string): Promise<number> {
   }, store)
 }
 
+/** A package as the app stores it, read back whole. */
+export interface StoredPackage {
+  id: string
+  status: string
+  [field: string]: unknown
+}
+
+/**
+ * Defines `casilleroStoredPackages()` in the page: every package the app's IndexedDB holds, as the
+ * app reads them, rows (kept compact, src/local-db/compact-rows.ts) and those kept many to a record
+ * (src/local-db/closed-packages.ts) alike. Written as a string: the page runs it as it stands,
+ * without the helpers tsx would add to a function compiled here.
+ */
+const storedPackagesScript = `window.casilleroStoredPackages = async () => {
+  const db = await new Promise((resolve, reject) => {
+    const open = indexedDB.open('casillero')
+    open.onsuccess = () => resolve(open.result)
+    open.onerror = () => reject(open.error)
+  })
+  try {
+    const all = (store) =>
+      db.objectStoreNames.contains(store)
+        ? new Promise((resolve, reject) => {
+            const request = db.transaction(store).objectStore(store).getAll()
+            request.onsuccess = () => resolve(request.result)
+            request.onerror = () => reject(request.error)
+          })
+        : []
+    const [rows, chunks] = await Promise.all([all('packages'), all('closedPackages')])
+    const packages = new Map()
+    for (const chunk of chunks) {
+      for (const id of chunk.removed) packages.delete(id)
+      for (const row of JSON.parse(chunk.rows)) packages.set(row.id, row)
+    }
+    for (const stored of rows) {
+      const row = typeof stored.row === 'string' ? JSON.parse(stored.row) : stored
+      packages.set(row.id, row)
+    }
+    return [...packages.values()]
+  } finally {
+    db.close()
+  }
+}`
+
+/** Makes `casilleroStoredPackages()` callable in the page (again after a navigation). */
+export async function canReadStoredPackages(page: Page): Promise<void> {
+  await page.evaluate(storedPackagesScript)
+}
+
+/** The number of packages the app holds in the page's IndexedDB, wherever it keeps them. */
+export async function countPackages(page: Page): Promise<number> {
+  await canReadStoredPackages(page)
+  return page.evaluate(async () => (await (window as unknown as StoredPackagesReader).casilleroStoredPackages()).length)
+}
+
+/** The page's window once canReadStoredPackages has run in it. */
+export interface StoredPackagesReader {
+  casilleroStoredPackages(): Promise<StoredPackage[]>
+}
+
 /** Polls until `done` holds. */
 export async function until(done: () => Promise<boolean>, everyMs = 20, timeoutMs = 120_000): Promise<void> {
   const started = performance.now()

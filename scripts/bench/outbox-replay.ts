@@ -3,7 +3,7 @@
 // Then the same with 30 % of the answers lost after the server committed (the fault proxy) and the
 // tab killed once mid-way: nothing lost, nothing recorded twice.
 import type { Page } from '@playwright/test'
-import { countRows, demoAdmin, logIn, seedCustomer, startBenchEnvironment, until, type BenchEnvironment } from './environment'
+import { countPackages, countRows, demoAdmin, logIn, seedCustomer, startBenchEnvironment, until, type BenchEnvironment } from './environment'
 import type { Measure } from './measure'
 import type { SuiteScope } from './runner'
 
@@ -15,7 +15,7 @@ async function openDesk(env: BenchEnvironment, packages: number) {
   const context = await env.browser.newContext({ serviceWorkers: 'block' })
   const page = await context.newPage()
   await logIn(page, env.appUrl, '/admin/login', demoAdmin)
-  await until(async () => (await countRows(page, 'packages')) >= packages)
+  await until(async () => (await countPackages(page)) >= packages)
   return { context, page }
 }
 

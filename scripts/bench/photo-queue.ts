@@ -6,7 +6,7 @@
 // device cannot keep is refused in its queueing transaction and said so: use-device-write's test.)
 import type { Page } from '@playwright/test'
 import { SUPABASE_LOCAL_SERVICE_ROLE_KEY } from '../../supabase/local/keys'
-import { countRows, demoAdmin, logIn, seedCustomer, startBenchEnvironment, until, type BenchEnvironment } from './environment'
+import { countPackages, countRows, demoAdmin, logIn, seedCustomer, startBenchEnvironment, until, type BenchEnvironment } from './environment'
 import type { Measure } from './measure'
 import type { SuiteScope } from './runner'
 
@@ -78,7 +78,7 @@ async function replayWithFaults(scope: SuiteScope): Promise<Measure[]> {
   const context = await env.browser.newContext({ serviceWorkers: 'block' })
   let page = await context.newPage()
   await logIn(page, env.appUrl, '/admin/login', demoAdmin)
-  await until(async () => (await countRows(page, 'packages')) >= PHOTOS)
+  await until(async () => (await countPackages(page)) >= PHOTOS)
   const picture = await cameraPicture(page)
   await openPackages(page, env.appUrl, customer.email)
   await context.setOffline(true)

@@ -7,7 +7,7 @@ import type { Page } from '@playwright/test'
 import { createClient, type RealtimeChannel, type SupabaseClient } from '@supabase/supabase-js'
 import { SUPABASE_LOCAL_ANON_KEY } from '../../supabase/local/keys'
 import { realtimeClientOptions } from '../../tests/support/node-supabase'
-import { countRows, demoAdmin, logIn, seedCustomer, startBenchEnvironment, until, type BenchEnvironment } from './environment'
+import { canReadStoredPackages, countPackages, demoAdmin, logIn, seedCustomer, startBenchEnvironment, until, type BenchEnvironment, type StoredPackagesReader } from './environment'
 import type { Measure } from './measure'
 import type { SuiteScope } from './runner'
 
@@ -52,28 +52,16 @@ function joined(channel: RealtimeChannel): Promise<void> {
 }
 
 /** Runs in the page: resolves once the app's local copy of the package has `status` (rejects after `timeoutMs`). */
-function waitForLocalStatus(page: Page, packageId: string, status: string, timeoutMs = 60_000): Promise<void> {
+async function waitForLocalStatus(page: Page, packageId: string, status: string, timeoutMs = 60_000): Promise<void> {
+  await canReadStoredPackages(page)
   return page.evaluate(
     async ({ id, wanted, timeoutMs }) => {
       const started = performance.now()
-      const db = await new Promise<IDBDatabase>((resolve, reject) => {
-        const open = indexedDB.open('casillero')
-        open.onsuccess = () => resolve(open.result)
-        open.onerror = () => reject(open.error)
-      })
-      try {
-        for (;;) {
-          const row = await new Promise<{ status?: string } | undefined>((resolve, reject) => {
-            const request = db.transaction('packages').objectStore('packages').get(id)
-            request.onsuccess = () => resolve(request.result as { status?: string } | undefined)
-            request.onerror = () => reject(request.error)
-          })
-          if (row?.status === wanted) return
-          if (performance.now() - started > timeoutMs) throw new Error(`package ${id} did not become ${wanted} in the page's IndexedDB within ${timeoutMs} ms`)
-          await new Promise((resolve) => setTimeout(resolve, 5))
-        }
-      } finally {
-        db.close()
+      for (;;) {
+        const stored = await (window as unknown as StoredPackagesReader).casilleroStoredPackages()
+        if (stored.find((pkg) => pkg.id === id)?.status === wanted) return
+        if (performance.now() - started > timeoutMs) throw new Error(`package ${id} did not become ${wanted} in the page's IndexedDB within ${timeoutMs} ms`)
+        await new Promise((resolve) => setTimeout(resolve, 5))
       }
     },
     { id: packageId, wanted: status, timeoutMs },
@@ -88,7 +76,7 @@ async function freshness(scope: SuiteScope): Promise<Measure[]> {
   const context = await env.browser.newContext({ serviceWorkers: 'block' })
   const page = await context.newPage()
   await logIn(page, env.appUrl, '/en/login', customer)
-  await until(async () => (await countRows(page, 'packages')) === packages.length)
+  await until(async () => (await countPackages(page)) === packages.length)
   await page.getByTestId('live-indicator').and(page.locator('[data-live="true"]')).waitFor()
 
   const change = async (pkg: { id: string; version: number }, status: string) => {

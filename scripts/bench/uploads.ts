@@ -5,7 +5,7 @@
 // has: it crosses the link about once (≤ 1.3× its size, the app's other requests included) and is
 // listed on its package within a minute of being chosen.
 import type { Page } from '@playwright/test'
-import { countRows, demoAdmin, logIn, seedCustomer, startBenchEnvironment, until } from './environment'
+import { countPackages, demoAdmin, logIn, seedCustomer, startBenchEnvironment, until } from './environment'
 import type { Measure } from './measure'
 import { cameraPicture, openPackages } from './photo-queue'
 import type { SuiteScope } from './runner'
@@ -43,7 +43,7 @@ export async function benchUploads(scope: SuiteScope): Promise<Measure[]> {
   const customer = await seedCustomer(env, 1)
   const page = await (await env.browser.newContext({ serviceWorkers: 'block' })).newPage()
   await logIn(page, env.appUrl, '/admin/login', demoAdmin)
-  await until(async () => (await countRows(page, 'packages')) >= 1, 50)
+  await until(async () => (await countPackages(page)) >= 1, 50)
   const picture = await cameraPicture(page)
   await openPackages(page, env.appUrl, customer.email)
   await page.getByRole('main').getByRole('button', { name: 'Photos of BENCH-1', exact: true }).click()

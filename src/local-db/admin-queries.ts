@@ -1,7 +1,7 @@
 import Dexie from 'dexie'
 import { useLiveQuery } from 'dexie-react-hooks'
 import { isStorageEnding, leavingStatuses, storageDaysLeft } from '@/business-rules/storage'
-import { readClosedPackages, readPackages } from './closed-packages'
+import { newestOf, readClosedPackages, readPackages } from './closed-packages'
 import { db, isShipmentOp, type LocalPackage } from './db'
 import { readDirectory, type Customer } from './directory'
 import { readOpenPrealert } from './queries'
@@ -98,15 +98,6 @@ async function closedOf(status: PackageStatus | null): Promise<readonly LocalPac
   if (status !== null && status !== 'entregado') return []
   const { newest } = await readClosedPackages()
   return status === null ? newest : newest.filter((pkg) => pkg.status === status)
-}
-
-/** Merges two lists each most recently changed first into one, `limit` at most. */
-function newestOf(a: readonly LocalPackage[], b: readonly LocalPackage[], limit = a.length + b.length): LocalPackage[] {
-  const merged: LocalPackage[] = []
-  let i = 0
-  let j = 0
-  while (merged.length < limit && (i < a.length || j < b.length)) merged.push(j >= b.length || (i < a.length && a[i]!.updated_at >= b[j]!.updated_at) ? a[i++]! : b[j++]!)
-  return merged
 }
 
 /** A page of the packages of a status (or all), most recently changed first: rows walked backwards on their index, merged with the closed ones. */

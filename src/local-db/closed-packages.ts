@@ -1,20 +1,22 @@
 import { db, isPackageOp, type LocalPackage, type SyncStream } from './db'
 import { withPendingOps } from './overlay'
-import type { DeviceOwner } from './owner'
+import { assertOwner, type DeviceOwner } from './owner'
 import { writePulledPage } from './pulled-page'
 import type { PackageRow } from './rows'
 import { writePackageRows } from './writes'
 
-// The packages that closed in the last 30 days, on an admin's device (docs/architecture.md, "The
-// admin's working set"): lists, searches and reports only read them, and IndexedDB costs per record,
-// so they are kept a thousand to a record (ClosedPackagesChunk), one chunk per page of the closed
-// part's pull, and read in memory. Every other package is a row of `packages`: the open ones, those
-// opened from the history, and a closed one with changes queued on this device (moved out of here
-// when changed, so its change lays over it as over any row). A package is in one place or the other.
+// Packages kept many to a record (docs/architecture.md, "The read model" and "The admin's working set"), as
+// IndexedDB costs per record: on an admin's device those that closed in the last 30 days (lists,
+// searches and reports only read them); on a customer's, all of theirs (a customer never changes a
+// package, and a first pull of thousands writes a handful of records). A chunk holds up to a thousand,
+// one per page of the pull, and they are read in memory. Every other package is a row of `packages`:
+// an admin's open ones, those opened from the history, and one with changes queued on this device
+// (moved out of here when changed, so its change lays over it as over any row). A package is in one
+// place or the other.
 //
 // Chunks are written, never changed: a later chunk's packages replace an earlier one's, and its
 // `removed` ids take earlier ones out (a package reopened, deleted or changed here). The trim
-// rewrites the chunks without what left the working set.
+// rewrites the chunks without what left the working set; a customer's, without the replaced copies.
 
 /** Packages a chunk holds before a write starts the next one: a page of the closed part's pull. */
 const chunkSize = 1000
@@ -42,6 +44,15 @@ const parsed = new Map<string, ChunkContent>()
 let view: View | undefined
 
 const byNewest = (a: LocalPackage, b: LocalPackage) => (a.updated_at < b.updated_at ? 1 : a.updated_at > b.updated_at ? -1 : 0)
+
+/** Merges two lists each most recently changed first into one, `limit` at most: rows and the chunks' packages. */
+export function newestOf(a: readonly LocalPackage[], b: readonly LocalPackage[], limit = a.length + b.length): LocalPackage[] {
+  const merged: LocalPackage[] = []
+  let i = 0
+  let j = 0
+  while (merged.length < limit && (i < a.length || j < b.length)) merged.push(j >= b.length || (i < a.length && a[i]!.updated_at >= b[j]!.updated_at) ? a[i++]! : b[j++]!)
+  return merged
+}
 
 /**
  * The closed packages as stored now (inside a transaction holding closedPackages, as that transaction
@@ -134,7 +145,7 @@ export async function forgetCustomers(userIds: readonly string[]): Promise<void>
 }
 
 /**
- * A page of the closed part's pull (an admin's): its packages stored here, but a deleted one, which
+ * A page of the closed part's pull (an admin's), or of a customer's packages: its packages stored here, but a deleted one, which
  * leaves, and one with changes queued on this device, which stays a row with its changes on top.
  * One that was a row (open until now, or opened from the history) leaves the rows.
  */
@@ -210,4 +221,15 @@ export async function trimClosedPackages(cutoff: string, kept: (id: string) => b
     await putChunk(key, { rows: oldestFirst.slice(start, start + chunkSize), removed: [] })
   }
   return left
+}
+
+/**
+ * A customer's chunks rewritten without the copies later ones replaced, once those are many: a
+ * customer keeps every package, so nothing is trimmed, but each change adds a copy.
+ */
+export function compactCustomerPackages(owner: DeviceOwner): Promise<void> {
+  return db.transaction('rw', db.closedPackages, db.owner, async () => {
+    await assertOwner(owner)
+    await trimClosedPackages('', () => true)
+  })
 }

@@ -1,7 +1,7 @@
 import Dexie, { liveQuery } from 'dexie'
 import { useLiveQuery } from 'dexie-react-hooks'
-import { readPackages } from './closed-packages'
-import { db, isPrealertOp, isShipmentOp, type SetPushPreferencesOp, type SyncStream } from './db'
+import { newestOf, readClosedPackages, readPackages } from './closed-packages'
+import { db, isPrealertOp, isShipmentOp, type LocalPackage, type SetPushPreferencesOp, type SyncStream } from './db'
 import { withPendingReads } from './notification-overlay'
 import { readOwnerRole } from './owner'
 import { withPendingPrealertOps } from './prealert-overlay'
@@ -18,14 +18,29 @@ export function useProfile(userId: string) {
 
 /** The customer's packages, most recently updated first (SPEC §7's dashboard order), `limit` at most. */
 export function usePackages(userId: string, limit: number) {
-  return useThrottledQuery(() => packagesOf(userId).reverse().limit(limit).toArray(), [userId, limit], ['packages'])
+  return useThrottledQuery(() => readCustomerPackages(userId, limit), [userId, limit], ['packages'])
 }
 
 export function usePackageCount(userId: string) {
-  return useThrottledQuery(() => packagesOf(userId).count(), [userId], ['packages'])
+  return useThrottledQuery(() => countCustomerPackages(userId), [userId], ['packages'])
 }
 
 const packagesOf = (userId: string) => db.packages.where('[user_id+updated_at]').between([userId, Dexie.minKey], [userId, Dexie.maxKey])
+
+/** `userId`'s packages kept many to a record (closed-packages.ts: a customer's are all there but a few rows), most recently changed first. */
+const chunkedOf = async (userId: string, which: (pkg: LocalPackage) => boolean = () => true) => (await readClosedPackages()).newest.filter((pkg) => pkg.user_id === userId && which(pkg))
+
+/** usePackages, read once. */
+export async function readCustomerPackages(userId: string, limit: number): Promise<LocalPackage[]> {
+  const [rows, chunked] = await Promise.all([packagesOf(userId).reverse().limit(limit).toArray(), chunkedOf(userId)])
+  return newestOf(rows, chunked, limit)
+}
+
+/** usePackageCount, read once. */
+export async function countCustomerPackages(userId: string): Promise<number> {
+  const [rows, chunked] = await Promise.all([packagesOf(userId).count(), chunkedOf(userId)])
+  return rows + chunked.length
+}
 
 /** One package (a prealert's, once received): `undefined` while it is read, without an id, or while it is not here yet. */
 export function usePackage(packageId: string | null) {
@@ -127,38 +142,30 @@ async function packagesInOpenShipments(userId: string): Promise<Set<string>> {
   return new Set(withPendingShipmentOps(shipments, ops).flatMap((shipment) => (openShipment(shipment.status) ? shipment.package_ids : [])))
 }
 
-/** The packages at the warehouse, by status: on a customer's device, all theirs. */
-const atWarehouse = () => db.packages.where('[status+updated_at]').between(['recibido', Dexie.minKey], ['recibido', Dexie.maxKey])
+const atWarehouse = (pkg: LocalPackage) => pkg.status === 'recibido'
 
 /**
  * The customer's packages that can be shipped: at the warehouse ('recibido') and in no open
  * shipment, whether the server has it or it is still queued on this device. Oldest first.
  */
-export function useShippablePackages(userId: string) {
-  return useThrottledQuery(
-    async () => {
-      const taken = await packagesInOpenShipments(userId)
-      return (await atWarehouse().toArray()).filter((pkg) => pkg.user_id === userId && !taken.has(pkg.id))
-    },
-    [userId],
-    ['packages', 'shipments', 'outbox'],
-  )
+export async function readShippablePackages(userId: string): Promise<LocalPackage[]> {
+  const [taken, rows, chunked] = await Promise.all([
+    packagesInOpenShipments(userId),
+    db.packages.where('[status+updated_at]').between(['recibido', Dexie.minKey], ['recibido', Dexie.maxKey]).toArray().then((oldestFirst) => oldestFirst.reverse()),
+    chunkedOf(userId, atWarehouse),
+  ])
+  return newestOf(rows, chunked)
+    .filter((pkg) => pkg.user_id === userId && !taken.has(pkg.id))
+    .reverse()
 }
 
-/**
- * How many of those there are, counted on the index: the dashboard asks while a pull writes page
- * after page, and reading thousands of waiting packages each time would slow the pull down.
- */
+export function useShippablePackages(userId: string) {
+  return useThrottledQuery(() => readShippablePackages(userId), [userId], ['packages', 'shipments', 'outbox'])
+}
+
+/** How many of those there are: the dashboard's figure. */
 export function useShippableCount(userId: string) {
-  return useThrottledQuery(
-    async () => {
-      const taken = [...(await packagesInOpenShipments(userId))]
-      const takenWaiting = (await db.packages.bulkGet(taken)).filter((pkg) => pkg?.status === 'recibido').length
-      return (await atWarehouse().count()) - takenWaiting
-    },
-    [userId],
-    ['packages', 'shipments', 'outbox'],
-  )
+  return useThrottledQuery(async () => (await readShippablePackages(userId)).length, [userId], ['packages', 'shipments', 'outbox'])
 }
 
 /**

@@ -12,16 +12,12 @@ export async function readSyncState(stream: SyncStream, userId: string): Promise
 }
 
 /**
- * Pulled packages: upserts are idempotent, tombstones delete, and this device's pending changes stay
- * on top. A page fetched before a push was answered may briefly put back the older row; the push's
- * change is newer than the page's checkpoint, so the next pull (the scheduler runs one after every
- * push) brings it again. Checking each row's version here would cost a read per row on every pull.
+ * Pulled packages written as rows, in a transaction holding packages and the outbox: upserts are
+ * idempotent, tombstones delete, and this device's pending changes stay on top. A page fetched
+ * before a push was answered may briefly put back the older row; the push's change is newer than
+ * the page's checkpoint, so the next pull (the scheduler runs one after every push) brings it
+ * again. Checking each row's version here would cost a read per row on every pull.
  */
-export function applyPulledPackages(stream: SyncStream, owner: DeviceOwner, rows: PackageRow[], checkpoint: string | null): Promise<void> {
-  return applyPage(stream, owner, checkpoint, () => writePackageRows(rows), [db.packages, db.outbox])
-}
-
-/** Pulled packages written as rows (see applyPulledPackages), in a transaction holding packages and the outbox. */
 export async function writePackageRows(rows: PackageRow[]): Promise<void> {
   const ops = (await db.outbox.toArray()).filter(isPackageOp)
   const queued = new Set(ops.map((op) => op.packageId))

@@ -1,3 +1,4 @@
+import { compactCustomerPackages } from '@/local-db/closed-packages'
 import type { DeviceOwner } from '@/local-db/owner'
 import { slowLiveReads } from '@/local-db/throttled-query'
 import { readSyncState } from '@/local-db/writes'
@@ -17,7 +18,8 @@ const stages = [[packageStream, profileStream, prealertStream, shipmentStream], 
  * A customer's pull. One from nothing marks "casillero: dashboard ready" in the performance timeline
  * once the first stage is written, for the benches; until then the dashboard's lists and figures
  * re-read at most once a second, as during an admin's first sync: re-read and redrawn after every
- * page, they held the main thread about as long as the writes themselves.
+ * page, they held the main thread about as long as the writes themselves. Once all is in, the
+ * packages' chunks are rewritten if changes have left many replaced copies in them.
  */
 export async function pullCustomerCopy(client: Supabase, owner: DeviceOwner, signal: AbortSignal): Promise<void> {
   const fresh = !(await readSyncState('packages', owner.userId))?.syncedAt
@@ -31,6 +33,7 @@ export async function pullCustomerCopy(client: Supabase, owner: DeviceOwner, sig
         resumeLiveReads()
       }
     }
+    await compactCustomerPackages(owner)
   } finally {
     resumeLiveReads()
   }

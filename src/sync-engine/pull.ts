@@ -3,7 +3,7 @@ import type { SyncStream } from '@/local-db/db'
 import type { DeviceOwner } from '@/local-db/owner'
 import { DirectoryPull, type DirectoryRow } from '@/local-db/directory'
 import type { NotificationRow, PackageRow, PrealertRow, PullPage, PulledProfile, ShipmentRow } from '@/local-db/rows'
-import { applyPulledNotifications, applyPulledPackages, applyPulledPrealerts, applyPulledProfiles, applyPulledShipments, markSynced, readSyncState } from '@/local-db/writes'
+import { applyPulledNotifications, applyPulledPrealerts, applyPulledProfiles, applyPulledShipments, markSynced, readSyncState } from '@/local-db/writes'
 import type { Supabase } from '@/remote/create-client'
 import { pagesAfter, type PullSource } from './read-ahead'
 
@@ -35,17 +35,22 @@ export interface Stream<Row> {
 /** Up to 1,000 rows a page: about a megabyte of packages. */
 const pullPageSize = 1000
 
-type Table = 'packages' | 'prealerts' | 'shipments'
-const writers = { packages: applyPulledPackages, prealerts: applyPulledPrealerts, shipments: applyPulledShipments }
+interface TableRows {
+  packages: PackageRow
+  prealerts: PrealertRow
+  shipments: ShipmentRow
+}
+type Table = keyof TableRows
 
 /**
  * A table's pull: a customer's rows, all of them (no part); for an admin, one part of the working
  * set: `open` under the table's own checkpoint, `closed` (what closed lately) under one of its own.
  */
-export function tableStream<T extends Table>(table: T, part?: 'open' | 'closed'): Stream<Parameters<(typeof writers)[T]>[2][number]> {
+export function tableStream<T extends Table>(table: T, part?: 'open' | 'closed'): Stream<TableRows[T]> {
   const name: SyncStream = part === 'closed' ? `closed-${table}` : table
-  // An admin's packages: the closed ones are kept apart, many to a record (local-db/closed-packages.ts).
-  const writer = table !== 'packages' || !part ? writers[table] : part === 'closed' ? applyPulledClosedPackages : applyPulledOpenPackages
+  // Packages kept many to a record (local-db/closed-packages.ts): an admin's closed ones, and all a
+  // customer's. An admin's open ones are rows.
+  const writer = table === 'prealerts' ? applyPulledPrealerts : table === 'shipments' ? applyPulledShipments : part === 'open' ? applyPulledOpenPackages : applyPulledClosedPackages
   const write = writer as (stream: SyncStream, owner: DeviceOwner, rows: unknown[], checkpoint: string | null) => Promise<void>
   return {
     name,

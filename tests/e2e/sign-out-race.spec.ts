@@ -42,7 +42,7 @@ async function removePackages(userId: string) {
   }
 }
 
-/** What this device holds, by owner: packages and profiles per user id. */
+/** What this device holds, by owner: packages (rows, and those kept many to a record) and profiles per user id. */
 function localRows(page: Page) {
   return page.evaluate(async () => {
     const open = indexedDB.open('casillero')
@@ -52,9 +52,11 @@ function localRows(page: Page) {
         const request = db.transaction(store).objectStore(store).getAll()
         request.onsuccess = () => resolve(request.result as T[])
       })
-    const packages = await all<{ user_id: string }>('packages')
+    const rows = await all<{ user_id: string }>('packages')
+    const chunks = await all<{ rows: string }>('closedPackages')
     const profiles = await all<{ id: string }>('profiles')
     db.close()
+    const packages = [...rows, ...chunks.flatMap((chunk) => JSON.parse(chunk.rows) as { user_id: string }[])]
     const byUser: Record<string, number> = {}
     for (const { user_id } of packages) byUser[user_id] = (byUser[user_id] ?? 0) + 1
     return { packages: byUser, profiles: profiles.map((profile) => profile.id) }

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import type { JwtClaims } from '../../supabase/local/as-role'
 import { type Cluster, queryAs, startCluster } from '../db/postgres-cluster'
 import { takeOwnership } from '@/local-db/owner'
-import { db } from '@/local-db/db'
+import { readCustomerPackages } from '@/local-db/queries'
 import type { PackageRow } from '@/local-db/rows'
 import { packageStream, pullStream, type PullSource } from '@/sync-engine/pull'
 
@@ -50,11 +50,11 @@ it('delivers a late-committing package on the next pull instead of skipping it',
   await insert(late, 'COMMITTED-FIRST')
 
   await pullPackages(customerSource, customer.sub!)
-  expect(await db.packages.count()).toBe(0)
+  expect(await readCustomerPackages(customer.sub!, Infinity)).toEqual([])
 
   await early.query('commit')
   expect(await pullPackages(customerSource, customer.sub!)).toBe(2)
-  const tracking = (await db.packages.toArray()).map((pkg) => pkg.tracking_code).sort()
+  const tracking = (await readCustomerPackages(customer.sub!, Infinity)).map((pkg) => pkg.tracking_code).sort()
   expect(tracking).toEqual(['COMMITTED-FIRST', 'STARTED-FIRST'])
   expect(await pullPackages(customerSource, customer.sub!)).toBe(0)
 })

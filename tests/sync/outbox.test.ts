@@ -13,7 +13,7 @@ import type { PackageRow } from '@/local-db/rows'
 import { clearLocalData } from '@/local-db/wipe'
 import { queueRegistration, queueStatusChanges } from '@/outbox/queue'
 import { discard, reapply, retry } from '@/outbox/resolve'
-import { packageStream, pullStream, rpcPullSource } from '@/sync-engine/pull'
+import { pullStream, rpcPullSource, tableStream } from '@/sync-engine/pull'
 import { flushOutbox } from '@/sync-engine/push'
 
 // The outbox and the push against a running stand-in through real supabase-js: optimistic changes,
@@ -48,7 +48,9 @@ async function serverPackage(client = admin) {
   return data as PackageRow
 }
 
-const pullAll = async () => pullStream(packageStream, rpcPullSource(admin, packageStream), await takeOwnership(adminId))
+/** The admin's open packages, the part of the working set these changes are made on. */
+const openPackages = tableStream('packages', 'open')
+const pullAll = async () => pullStream(openPackages, rpcPullSource(admin, openPackages), await takeOwnership(adminId))
 const flush = async (client = admin) => flushOutbox(client, await takeOwnership(adminId), { force: true })
 const serverEvents = async (packageId: string) =>
   ((await admin.from('package_events').select('status, outcome, op_id').eq('package_id', packageId).order('recorded_at')).data ?? []) as { status: string; outcome: string; op_id: string }[]

@@ -10,7 +10,7 @@ import { takeOwnership } from '@/local-db/owner'
 import type { PackageRow } from '@/local-db/rows'
 import { clearLocalData } from '@/local-db/wipe'
 import { queueRegistration, queueStatusChanges } from '@/outbox/queue'
-import { packageStream, pullStream, rpcPullSource } from '@/sync-engine/pull'
+import { pullStream, rpcPullSource, tableStream } from '@/sync-engine/pull'
 import { flushOutbox, flushUntil } from '@/sync-engine/push'
 
 // The outbox against a real gateway in front of the stand-in that answers 503 for a while, as one
@@ -54,7 +54,9 @@ async function serverPackage() {
   return data as PackageRow
 }
 
-const pullAll = async () => pullStream(packageStream, rpcPullSource(admin, packageStream), await takeOwnership(adminId))
+/** The admin's open packages, the part of the working set these changes are made on. */
+const openPackages = tableStream('packages', 'open')
+const pullAll = async () => pullStream(openPackages, rpcPullSource(admin, openPackages), await takeOwnership(adminId))
 const draft = () => ({
   user_id: customerId,
   locker_code: lockerCode,

@@ -3,7 +3,8 @@ import type { SupabaseClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import type { StandIn } from '../../supabase/local/server'
 import { demoAdmin, newClient, signedIn, startTestStandIn, uniqueEmail } from '../backend/helpers'
-import { readClosedPackages, readPackages } from '@/local-db/closed-packages'
+import { packagesOnDevice } from '../support/device-packages'
+import { readPackages } from '@/local-db/closed-packages'
 import { db } from '@/local-db/db'
 import { readDirectory } from '@/local-db/directory'
 import { takeOwnership, type DeviceOwner } from '@/local-db/owner'
@@ -30,7 +31,7 @@ let pullWorkingSet: ReturnType<typeof adminPuller>
 /** One pull, as the scheduler runs it for an admin. */
 const sync = () => pullWorkingSet(admin as unknown as Supabase, new AbortController().signal)
 
-const trackingOnDevice = async () => [...(await db.packages.toArray()), ...(await readClosedPackages()).newest].map((pkg) => pkg.tracking_code)
+const trackingOnDevice = async () => (await packagesOnDevice()).map((pkg) => pkg.tracking_code)
 
 beforeAll(async () => {
   standIn = await startTestStandIn()
