@@ -203,6 +203,9 @@ export async function takeClosedPackages(ids: readonly string[], changing: (pkg:
   return taken
 }
 
+/** Whether `chunks` holding `packages` are worth rewriting: a few more than those packages fill, the rest replaced copies. */
+const manyReplaced = (chunks: number, packages: number) => chunks > Math.ceil(packages / chunkSize) + 4
+
 /**
  * Drops closed packages unchanged since `cutoff` but those `kept` (queued, opened lately), and
  * rewrites the chunks whole when something left or they hold many replaced copies; in the caller's
@@ -212,7 +215,7 @@ export async function trimClosedPackages(cutoff: string, kept: (id: string) => b
   const current = await readView()
   const staying = current.newest.filter((row) => row.updated_at >= cutoff || kept(row.id))
   const left = current.newest.length - staying.length
-  if (left === 0 && current.keys.length <= Math.ceil(staying.length / chunkSize) + 4) return 0
+  if (left === 0 && !manyReplaced(current.keys.length, staying.length)) return 0
   await db.closedPackages.clear()
   const oldestFirst = [...staying].reverse()
   let key: string | undefined
@@ -227,8 +230,11 @@ export async function trimClosedPackages(cutoff: string, kept: (id: string) => b
  * A customer's chunks rewritten without the copies later ones replaced, once those are many: a
  * customer keeps every package, so nothing is trimmed, but each change adds a copy.
  */
-export function compactCustomerPackages(owner: DeviceOwner): Promise<void> {
-  return db.transaction('rw', db.closedPackages, db.owner, async () => {
+export async function compactCustomerPackages(owner: DeviceOwner): Promise<void> {
+  // Asked first, outside a transaction: after most pulls there is nothing to do, and the screens read these chunks.
+  const current = await readView()
+  if (!manyReplaced(current.keys.length, current.size)) return
+  await db.transaction('rw', db.closedPackages, db.owner, async () => {
     await assertOwner(owner)
     await trimClosedPackages('', () => true)
   })
