@@ -118,11 +118,11 @@ export interface CancelPrealertOp extends PrealertOpBase {
 }
 
 /**
- * A customer's notifications marked read: every one made up to `upTo` (the `created_at` of the
- * newest the device held, a server time), on the device and on the server alike. Ops queued by
- * earlier versions of the app carry the ids instead.
+ * A customer's notifications marked read: every one the device had pulled, through `through` (the
+ * notifications stream's checkpoint), on the device and on the server alike. Ops queued by earlier
+ * versions of the app carry a time they mark up to (`upTo`), or the ids.
  */
-export type MarkNotificationsReadOp = QueuedOpBase & { kind: 'mark-notifications-read' } & ({ upTo: string } | { notificationIds: string[] })
+export type MarkNotificationsReadOp = QueuedOpBase & { kind: 'mark-notifications-read' } & ({ through: string } | { upTo: string } | { notificationIds: string[] })
 
 /** The kinds of notification the customer does not want pushed to their devices (the inbox has them all). */
 export interface SetPushPreferencesOp extends QueuedOpBase {

@@ -10,8 +10,24 @@ export function microsOf(timestamp: string): number {
   return Date.parse(`${whole}${zone}`) * 1000 + Number(fraction.slice(0, 6).padEnd(6, '0'))
 }
 
-/** Whether marking `op` covers `notification`, here as on the server (`mark_notifications_read_until`). */
+/**
+ * Whether a row the pull brought at (`changeXid`, `id`) comes at or before `checkpoint`
+ * (`"<change_xid>:<id>"`) in the pulls' order: by transaction id, a 64-bit number, then by id, a
+ * uuid the database orders byte by byte, as its lowercase text sorts.
+ */
+export function pulledThrough(changeXid: string, id: string, checkpoint: string): boolean {
+  const colon = checkpoint.indexOf(':')
+  const [own, last] = [BigInt(changeXid), BigInt(checkpoint.slice(0, colon))]
+  return own < last || (own === last && id.toLowerCase() <= checkpoint.slice(colon + 1).toLowerCase())
+}
+
+/**
+ * Whether marking `op` covers `notification`, here as on the server (`mark_notifications_read_through`,
+ * and for older ops `mark_notifications_read_until` or the ids). A row stored before the pull said
+ * where it was came from a pull that ended before any checkpoint such an op carries.
+ */
 export function covers(op: MarkNotificationsReadOp, notification: NotificationRow): boolean {
+  if ('through' in op) return notification.change_xid === undefined || pulledThrough(notification.change_xid, notification.id, op.through)
   return 'upTo' in op ? microsOf(notification.created_at) <= microsOf(op.upTo) : op.notificationIds.includes(notification.id)
 }
 

@@ -192,4 +192,6 @@ export interface NotificationRow {
   payload: NotificationPayload
   created_at: string
   read_at: string | null
+  /** Where the pull had it, with its id: the transaction that last wrote it (absent on rows pulled before the server said). */
+  change_xid?: string
 }

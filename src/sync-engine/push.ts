@@ -118,13 +118,15 @@ async function advanceShipment(client: Supabase, op: AdvanceShipmentOp, signal: 
 const idsPerCall = 1000
 
 /**
- * The customer's notifications marked read: everything up to a time (one small call, however many
- * there are), or, for ops queued by earlier versions of the app, a list of ids, sent in calls of at
- * most 1,000. Either way a replay finds them read and changes nothing.
+ * The customer's notifications marked read: everything the device had pulled, through its
+ * checkpoint (one small call, however many there are), or, for ops queued by earlier versions of
+ * the app, everything up to a time, or a list of ids sent in calls of at most 1,000. Either way a
+ * replay changes nothing.
  */
 async function markNotificationsRead(client: Supabase, op: MarkNotificationsReadOp, signal: AbortSignal): Promise<Answer> {
-  if ('upTo' in op) {
-    const { error, status } = await client.rpc('mark_notifications_read_until', { p_op_id: op.opId, p_up_to: op.upTo }).abortSignal(signal)
+  if ('through' in op || 'upTo' in op) {
+    const call = 'through' in op ? client.rpc('mark_notifications_read_through', { p_op_id: op.opId, p_checkpoint: op.through }) : client.rpc('mark_notifications_read_until', { p_op_id: op.opId, p_up_to: op.upTo })
+    const { error, status } = await call.abortSignal(signal)
     return error ? failure(status, error) : { op, outcome: 'done' }
   }
   for (let start = 0; start < op.notificationIds.length; start += idsPerCall) {

@@ -4,7 +4,7 @@ import type { SupabaseClient } from '@supabase/supabase-js'
 import { Upload } from 'tus-js-client'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { StandIn } from '../../supabase/local/server'
-import { demoAdmin, newClient, signedIn, startTestStandIn, uniqueEmail } from './helpers'
+import { demoAdmin, newClient, signedIn, signedUpCustomer, startTestStandIn, uniqueEmail } from './helpers'
 
 // Resumable (tus) uploads at /storage/v1/upload/resumable, spoken as hosted Supabase Storage does:
 // raw HTTP for the protocol's details, tus-js-client (Node's HTTP stack) for a whole upload. The
@@ -233,6 +233,57 @@ describe('the bucket’s rules and the policies, before any byte arrives', () =>
     expect((await patch(url, customerToken, 0, bytes(5))).status).toBe(413)
     expect((await offsetOf(url, customerToken)).offset).toBe(0)
     expect((await offsetOf(`${endpoint()}/${Buffer.from('documents/nothing/here').toString('base64url')}`, customerToken)).status).toBe(404)
+  })
+})
+
+// Checked against supabase/storage's tus routes (src/http/routes/tus: index.ts, lifecycle.ts) and
+// @tus/server: x-upsert is read from each request (setTusRequestContext), never kept from the
+// creation; HEAD is answered to any valid token (onIncomingRequest returns before authorizing it:
+// the upload's URL, with its random version, is what names it); and a part may be of any size, the
+// S3 store keeping one under its part size until the next (6 MiB is the size Supabase's docs ask
+// clients for, not a rule the service holds them to: its acceptance suite, run against hosted
+// projects, resumes after a part of 10 bytes).
+describe('as Supabase Storage’s tus server answers', () => {
+  it('HEAD says the upload’s length, offset and metadata, its cache rule as Storage keeps it, and is not to be cached', async () => {
+    const path = `${customerId}/${randomUUID()}.pdf`
+    const url = (await create({ token: customerToken, bucket: 'documents', path, length: 4, contentType: 'application/pdf', cacheControl: '3600' })).headers.get('location')!
+    const head = await fetch(url, { method: 'HEAD', headers: { authorization: `Bearer ${customerToken}`, 'tus-resumable': '1.0.0' } })
+    expect(head.status).toBe(200)
+    expect(Object.fromEntries(['tus-resumable', 'upload-offset', 'upload-length', 'upload-metadata', 'cache-control'].map((name) => [name, head.headers.get(name)]))).toEqual({
+      'tus-resumable': '1.0.0',
+      'upload-offset': '0',
+      'upload-length': '4',
+      'upload-metadata': metadata({ bucketName: 'documents', objectName: path, contentType: 'application/pdf', cacheControl: 'max-age=3600' }),
+      'cache-control': 'no-store',
+    })
+  })
+
+  it('HEAD asks for a valid token, not the uploader’s: another customer reads the offset, no token or a bad one is refused', async () => {
+    const path = `${customerId}/${randomUUID()}.pdf`
+    const url = (await create({ token: customerToken, bucket: 'documents', path, length: 4, contentType: 'application/pdf' })).headers.get('location')!
+    const other = await signedUpCustomer(standIn.url, 'resumable-other')
+    expect(await offsetOf(url, await tokenOf(other.client))).toEqual({ status: 200, offset: 0, length: 4 })
+    expect((await fetch(url, { method: 'HEAD', headers: { 'tus-resumable': '1.0.0' } })).status).toBe(400)
+    expect((await offsetOf(url, `${customerToken}x`)).status).toBe(400)
+  })
+
+  it('x-upsert is each request’s: an upload created to replace does not, with a part sent without it, and one created not to does, with a part sent with it', async () => {
+    const path = `${customerId}/${randomUUID()}.jpg`
+    const stored = (await create({ token: customerToken, bucket: 'avatars', path, length: 3 })).headers.get('location')!
+    const [replacing, keeping] = await Promise.all([true, false].map(async (upsert) => (await create({ token: customerToken, bucket: 'avatars', path, length: 3, upsert })).headers.get('location')!))
+    expect((await patch(stored, customerToken, 0, bytes(3, 1))).status).toBe(204)
+
+    const refused = await patch(replacing!, customerToken, 0, bytes(3, 2))
+    expect(refused.status).toBe(409)
+    expect(await refused.text()).toBe('The resource already exists')
+    const replaced = await fetch(keeping!, {
+      method: 'PATCH',
+      headers: { authorization: `Bearer ${customerToken}`, 'tus-resumable': '1.0.0', 'upload-offset': '0', 'content-type': 'application/offset+octet-stream', 'x-upsert': 'true' },
+      body: bytes(3, 3),
+    })
+    expect(replaced.status).toBe(204)
+    const object = await fetch(customer.storage.from('avatars').getPublicUrl(path).data.publicUrl)
+    expect(Buffer.from(await object.arrayBuffer())).toEqual(Buffer.from([3, 3, 3]))
   })
 })
 

@@ -350,6 +350,33 @@ describe("an admin's directory with a late-committing transaction", () => {
   })
 })
 
+describe('“mark all as read” with a notification committed late', () => {
+  const made = async (client: pg.Client, userId: string) =>
+    (await client.query<{ id: string }>(`insert into public.notifications (user_id, kind, source) values ($1, 'storage_ending', $2) returning id`, [userId, `reminder:${randomUUID()}`])).rows[0]!
+
+  it('marks what the device pulled, not one a slow job committed after the pull with an earlier created_at', async () => {
+    const reader = await createUser()
+    const puller = await connect()
+    const slow = await connect()
+    await slow.query('begin')
+    await slow.query('select now()') // a reminder job under way: its rows are made at its start
+
+    const shown = await made(owner, reader.sub!)
+    const pulled = (await queryAs<{ result: { notifications: { id: string }[]; checkpoint: string } }>(puller, reader, 'select public.pull_notifications(null, 100) as result'))[0]!.result
+    expect(pulled.notifications.map((n) => n.id)).toEqual([shown.id])
+
+    const late = await made(slow, reader.sub!)
+    await slow.query('commit')
+    const { rows: order } = await owner.query<{ earlier: boolean }>(`select l.created_at < s.created_at as earlier from public.notifications l, public.notifications s where l.id = $1 and s.id = $2`, [late.id, shown.id])
+    expect(order).toEqual([{ earlier: true }])
+
+    const marked = await queryAs<{ result: { marked: number } }>(puller, reader, 'select public.mark_notifications_read_through($1, $2) as result', [randomUUID(), pulled.checkpoint])
+    expect(marked[0]!.result).toEqual({ marked: 1 })
+    const { rows } = await owner.query<{ id: string; read: boolean }>(`select id, read_at is not null as read from public.notifications where user_id = $1`, [reader.sub])
+    expect(Object.fromEntries(rows.map((row) => [row.id, row.read]))).toEqual({ [shown.id]: true, [late.id]: false })
+  })
+})
+
 describe('the same SQL on PostgreSQL 15', () => {
   it('applySchema is idempotent: a second run re-applies the auth bootstrap and no migration', async () => {
     expect(await applySchema((sql) => owner.query(sql))).toEqual([])

@@ -5,8 +5,8 @@ import { createApiUser, engines, type Engine } from './engines.ts'
 
 // Notifications on PGlite and PostgreSQL 15: made by the database once per event (a package
 // received, with the prealert it matched; a status change; a replayed op tells nothing twice),
-// read by their owner only, pulled page by page, and marked read once: by ids (ops of the old
-// shape), or everything up to a time.
+// read by their owner only, pulled page by page, and marked read once: everything the device pulled
+// (up to its checkpoint), or, for ops of older shapes, everything up to a time, or by ids.
 
 type User = JwtClaims & { sub: string }
 
@@ -16,6 +16,7 @@ interface Notification {
   payload: Record<string, unknown>
   created_at: string
   read_at: string | null
+  change_xid: string
 }
 
 interface Pull {
@@ -49,6 +50,8 @@ describe.each(engines)('$engine', ({ open }) => {
     (await db.as(caller)<{ result: { marked: number } }>(`select public.mark_notifications_read($1, $2) as result`, [opId, ids]))[0]!.result
   const markReadUntil = async (caller: User, upTo: string, opId = randomUUID()) =>
     (await db.as(caller)<{ result: { marked: number } }>(`select public.mark_notifications_read_until($1, $2) as result`, [opId, upTo]))[0]!.result
+  const markReadThrough = async (caller: User, checkpoint: string, opId = randomUUID()) =>
+    (await db.as(caller)<{ result: { marked: number } }>(`select public.mark_notifications_read_through($1, $2) as result`, [opId, checkpoint]))[0]!.result
   const mine = async (caller: User) => (await pull(caller)).notifications
   /** In the order they were made (marking one read moves it to the end of the pull's order). */
   const byTime = (notifications: Notification[]) => [...notifications].sort((a, b) => a.created_at.localeCompare(b.created_at))
@@ -185,5 +188,75 @@ describe.each(engines)('$engine', ({ open }) => {
     expect(await db.attempt(null, (query) => query(`select public.mark_notifications_read_until($1, $2)`, [randomUUID(), later]))).toMatchObject({ ok: false, code: '42501' })
     expect(await db.attempt(customer, (query) => query(`select public.mark_notifications_read_until($1, null)`, [randomUUID()]))).toMatchObject({ ok: false, code: '22004' })
     expect(await db.attempt(customer, (query) => query(`select * from public.notification_read_ops`))).toMatchObject({ ok: false, code: '42501' })
+  })
+
+  it('pulls each notification with its change_xid: a page’s checkpoint is its last row’s', async () => {
+    const customer = await createApiUser(db)
+    await register(customer, freshTracking())
+    await register(customer, freshTracking())
+    const page = await pull(customer, null, 1)
+    expect(page.notifications).toHaveLength(1)
+    const [row] = page.notifications
+    expect(row!.change_xid).toMatch(/^\d+$/)
+    expect(page.checkpoint).toBe(`${row!.change_xid}:${row!.id}`)
+  })
+
+  it('marking read through the pull’s checkpoint marks the caller’s own the pull brought up to there: later ones stay unread, another customer’s are untouched, a replay changes nothing', async () => {
+    const customer = await createApiUser(db)
+    const other = await createApiUser(db)
+    for (let i = 0; i < 3; i++) await register(customer, freshTracking())
+    await register(other, freshTracking())
+    // The device has pulled two pages of one: the third is past its checkpoint.
+    const first = await pull(customer, null, 1)
+    const second = await pull(customer, first.checkpoint, 1)
+    const [a, b] = [first.notifications[0]!.id, second.notifications[0]!.id]
+
+    const opId = randomUUID()
+    expect(await markReadThrough(customer, second.checkpoint!, opId)).toEqual({ marked: 2 })
+    const read = async () => Object.fromEntries((await mine(customer)).map((n) => [n.id, n.read_at !== null]))
+    const marked = await read()
+    expect(Object.values(marked).sort()).toEqual([false, true, true])
+    expect([marked[a], marked[b]]).toEqual([true, true])
+    expect((await mine(other)).map((n) => n.read_at)).toEqual([null])
+
+    // A replay answers as the first call did and marks nothing, not even one made since.
+    await register(customer, freshTracking())
+    expect(await markReadThrough(customer, second.checkpoint!, opId)).toEqual({ marked: 2 })
+    expect(Object.values(await read()).filter((isRead) => isRead)).toHaveLength(2)
+  })
+
+  it('a mark through a checkpoint is one change per op id: another checkpoint or another customer is refused, the same one spelled otherwise is a replay; a malformed one is refused', async () => {
+    const customer = await createApiUser(db)
+    const other = await createApiUser(db)
+    await register(customer, freshTracking())
+    const { checkpoint } = await pull(customer)
+    const opId = randomUUID()
+    expect(await markReadThrough(customer, checkpoint!, opId)).toEqual({ marked: 1 })
+    expect(await markReadThrough(customer, checkpoint!.toUpperCase(), opId)).toEqual({ marked: 1 })
+
+    const call = (caller: User | null, args: unknown[]) => db.attempt(caller, (query) => query(`select public.mark_notifications_read_through($1, $2)`, args))
+    const [xid, id] = checkpoint!.split(':')
+    expect(await call(customer, [opId, `${BigInt(xid!) + 1n}:${id}`])).toMatchObject({ ok: false, code: 'PT409' })
+    expect(await call(other, [opId, checkpoint])).toMatchObject({ ok: false, code: 'PT409' })
+    // An op id of a mark up to a time is not a mark through a checkpoint, nor the other way round.
+    const timeOp = randomUUID()
+    await markReadUntil(customer, new Date().toISOString(), timeOp)
+    expect(await call(customer, [timeOp, checkpoint])).toMatchObject({ ok: false, code: 'PT409' })
+    expect(await db.attempt(customer, (query) => query(`select public.mark_notifications_read_until($1, now())`, [opId]))).toMatchObject({ ok: false, code: 'PT409' })
+    expect(await call(null, [randomUUID(), checkpoint])).toMatchObject({ ok: false, code: '42501' })
+    expect(await call(customer, [randomUUID(), null])).toMatchObject({ ok: false, code: '22004' })
+    for (const malformed of ['', '12', 'x:y', `12:${id}:3`, `-1:${id}`, `12:not-a-uuid`]) expect(await call(customer, [randomUUID(), malformed]), malformed).toMatchObject({ ok: false, code: '22023' })
+  })
+
+  it('a notification changes only by being read, once: whoever writes, clearing or moving read_at, or rewriting it, is refused', async () => {
+    const customer = await createApiUser(db)
+    await register(customer, freshTracking())
+    const [notification] = await mine(customer)
+    const update = (set: string) => db.attempt('owner', (query) => query(`update public.notifications set ${set} where id = $1`, [notification!.id]))
+    expect(await update(`payload = '{"status": "entregado"}'`)).toMatchObject({ ok: false, code: '22023' })
+    expect(await update('read_at = now()')).toMatchObject({ ok: true })
+    await markRead(customer, [notification!.id])
+    expect(await update('read_at = null')).toMatchObject({ ok: false, code: '22023' })
+    expect(await update(`read_at = read_at + interval '1 second'`)).toMatchObject({ ok: false, code: '22023' })
   })
 })

@@ -18,7 +18,7 @@ test('the server down for a while: marking read waits, says so in Spanish, and l
 
   // The backend answers 503 to the mark, as a gateway does while it restarts.
   let calls = 0
-  await context.route(`${backendUrl}/rest/v1/rpc/mark_notifications_read_until`, (route) => {
+  await context.route(`${backendUrl}/rest/v1/rpc/mark_notifications_read_through`, (route) => {
     calls++
     return route.fulfill({ status: 503, body: 'Service Unavailable' })
   })
@@ -33,7 +33,7 @@ test('the server down for a while: marking read waits, says so in Spanish, and l
   const entry = outbox.getByTestId('outbox-entry')
   await expect(entry).toContainText('Notificaciones marcadas como leídas')
   await expect(entry).toContainText(/Esperando al servidor \(intento [3-9]\)/, { timeout: 20_000 })
-  await context.unroute(`${backendUrl}/rest/v1/rpc/mark_notifications_read_until`)
+  await context.unroute(`${backendUrl}/rest/v1/rpc/mark_notifications_read_through`)
   await expect(outbox).toContainText('Todo está en el servidor.', { timeout: 20_000 })
   expect(await readOnServer()).toEqual([true])
   expect(calls).toBeGreaterThanOrEqual(3)
@@ -120,7 +120,7 @@ test('with no page open, the service worker rides out a backend answering 503 mo
 
   // The first answers are 503s, more of them than one try of a sync event would survive.
   let unavailable = 4
-  await context.route(`${backendUrl}/rest/v1/rpc/mark_notifications_read_until`, (route) => (unavailable-- > 0 ? route.fulfill({ status: 503, body: 'Service Unavailable' }) : route.continue()))
+  await context.route(`${backendUrl}/rest/v1/rpc/mark_notifications_read_through`, (route) => (unavailable-- > 0 ? route.fulfill({ status: 503, body: 'Service Unavailable' }) : route.continue()))
   await context.setOffline(false)
   // Whether the browser fires the sync event on reconnecting or DevTools does, the worker sends.
   const blank = await context.newPage()

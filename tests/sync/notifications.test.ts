@@ -14,9 +14,10 @@ import { queueNotificationsRead } from '@/outbox/queue-notifications'
 import { notificationStream, pullStream, rpcPullSource } from '@/sync-engine/pull'
 import { flushOutbox } from '@/sync-engine/push'
 
-// "Mark all as read" from the outbox against a running stand-in: one small op marks on the server
-// exactly what the device showed read at once, and a notification that came after stays unread;
-// an op of the old shape, with more ids than one call takes, is still sent whole.
+// "Mark all as read" from the outbox against a running stand-in: one small op, carrying the
+// checkpoint of the pull that brought the notifications, marks on the server exactly what the device
+// showed read at once, and one pulled after stays unread on both; ops of the older shapes (a time, or
+// more ids than one call takes) are still sent whole.
 
 let standIn: StandIn
 let admin: SupabaseClient
@@ -53,10 +54,12 @@ const readOnServer = async (ids: string[]) =>
 const readOnDevice = async (ids: string[]) =>
   Object.fromEntries(withPendingReads(await db.notifications.bulkGet(ids).then((rows) => rows.filter((row) => row !== undefined)), await db.outbox.toArray()).map((row) => [row.id, row.read_at !== null]))
 
-it('marks on the server what the device showed read at once; one made after stays unread on both', async () => {
+it('marks on the server what the device showed read at once, through the checkpoint of its pull; one pulled after stays unread on both', async () => {
   const held = [await notify(), await notify()]
   await pull()
   expect(await queueNotificationsRead(customerId)).toBe(2)
+  const [op] = (await db.outbox.toArray()) as MarkNotificationsReadOp[]
+  expect(op).toMatchObject({ through: (await db.syncState.get('notifications'))!.checkpoint })
   const after = await notify()
   await pull()
   const all = [...held, after]
@@ -70,7 +73,18 @@ it('marks on the server what the device showed read at once; one made after stay
   expect(await readOnDevice(all)).toEqual(shown)
 })
 
-it('an op of the old shape with more ids than one call takes is sent in parts, whole', async () => {
+it('an op of the earlier time shape, still queued, marks on the server what was made up to its time', async () => {
+  const [first, second] = [await notify(), await notify()]
+  const { data } = await customer.from('notifications').select('id, created_at').eq('id', first!).single()
+  const byTime = { ...newOpFields(customerId), kind: 'mark-notifications-read', upTo: (data as { created_at: string }).created_at } satisfies MarkNotificationsReadOp
+  await db.outbox.add(byTime)
+
+  await flush()
+  expect(await db.outbox.count()).toBe(0)
+  expect(await readOnServer([first!, second!])).toEqual({ [first!]: true, [second!]: false })
+})
+
+it('an op of the earlier ids shape with more ids than one call takes is sent in parts, whole', async () => {
   const [first, last] = [await notify(), await notify()]
   const ids = [first!, ...Array.from({ length: 1_498 }, () => randomUUID()), last!]
   const legacy = { ...newOpFields(customerId), kind: 'mark-notifications-read', notificationIds: ids } satisfies MarkNotificationsReadOp

@@ -11,6 +11,8 @@ export interface ResumableUpload {
   length: number
   contentType: string
   cacheControl: string
+  /** Upload-Metadata as HEAD answers it (absent on uploads created before HEAD said it). */
+  metadata?: string
   createdAt: string
   /** Stored as an object: its bytes moved into place, its offset its length for ever. */
   done: boolean

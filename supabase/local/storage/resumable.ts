@@ -1,12 +1,14 @@
 // Supabase Storage's resumable uploads (/storage/v1/upload/resumable): the tus 1.0.0 core protocol
 // and its creation extension, as Supabase Storage serves them with @tus/server. POST creates an
 // upload (Upload-Length, and Upload-Metadata naming bucketName, objectName, contentType and
-// cacheControl) and answers its URL; HEAD tells how many bytes the server has; PATCH appends from
-// that offset, keeping what arrived when a connection drops. One request holds an upload at a time:
-// a new one first stops a part still arriving (its client likely gone), as Supabase Storage's lock
-// does, and a PATCH from any other offset is a 409. The bucket's size limit and types are
-// checked at creation, before any byte arrives; the policies on storage.objects at creation, at each
-// PATCH and when the last byte arrives, when the object is written with that request's claims.
+// cacheControl) and answers its URL; HEAD tells how many bytes the server has (and the metadata, to
+// any valid token: the URL names the upload); PATCH appends from that offset, parts of any size,
+// keeping what arrived when a connection drops. x-upsert is each request's, never kept from the
+// creation, as Storage reads it. One request holds an upload at a time: a new one first stops a
+// part still arriving (its client likely gone), as Supabase Storage's lock does, and a PATCH from
+// any other offset is a 409. The bucket's size limit and types are checked at creation, before any
+// byte arrives; the policies on storage.objects at creation, at each PATCH and when the last byte
+// arrives, when the object is written with that request's claims.
 import { createHash, randomUUID } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import type { PGlite } from '@electric-sql/pglite'
@@ -46,20 +48,26 @@ const tusErrors = {
   sizeExceeded: () => new StorageError('413', 'InvalidRequest', "upload's size exceeded"),
 }
 
-/** `key base64,key base64`: what tus-js-client sends as Upload-Metadata. */
-function parseMetadata(header: string | undefined): Record<string, string> {
+/** `key base64,key base64` (a key alone has no value): what tus-js-client sends as Upload-Metadata. */
+function parseMetadata(header: string | undefined): Record<string, string | null> {
   if (!header) throw tusErrors.metadata()
-  const metadata: Record<string, string> = {}
+  const metadata: Record<string, string | null> = {}
   for (const pair of header.split(',')) {
-    const [key, value = '', extra] = pair.trim().split(' ')
-    if (!key || extra !== undefined || !/^[A-Za-z0-9+/]*={0,2}$/.test(value)) throw tusErrors.metadata()
-    metadata[key] = Buffer.from(value, 'base64').toString('utf8')
+    const [key, value, extra] = pair.trim().split(' ')
+    if (!key || extra !== undefined || (value !== undefined && !/^[A-Za-z0-9+/]*={0,2}$/.test(value))) throw tusErrors.metadata()
+    metadata[key] = value === undefined ? null : Buffer.from(value, 'base64').toString('utf8')
   }
   return metadata
 }
 
+/** Metadata as Upload-Metadata says it, in its order. */
+const stringifyMetadata = (metadata: Record<string, string | null>) =>
+  Object.entries(metadata)
+    .map(([key, value]) => (value === null ? key : `${key} ${Buffer.from(value).toString('base64')}`))
+    .join(',')
+
 /** Supabase Storage keeps a number of seconds as `max-age`, and anything else as `no-cache`. */
-const cacheControlOf = (seconds: string | undefined) => (seconds && /^-?\d+$/.test(seconds) ? `max-age=${seconds}` : 'no-cache')
+const cacheControlOf = (seconds: string | null | undefined) => (seconds && /^-?\d+$/.test(seconds) ? `max-age=${seconds}` : 'no-cache')
 
 /** The upload URL's origin as the client sees it (through a proxy, as it says). */
 function originOf(request: HttpRequest): string {
@@ -85,7 +93,10 @@ async function create(context: ResumableContext, request: HttpRequest, claims: J
   checkMimeType(contentType, found)
   await checkObjectWrite(context.db, claims, { bucket, key, mode })
   const id = Buffer.from(`${bucket}/${key}/${randomUUID()}`).toString('base64url')
-  const upload: ResumableUpload = { id, bucket, key, length, contentType, cacheControl: cacheControlOf(metadata.cacheControl), createdAt: new Date().toISOString(), done: false }
+  const cacheControl = cacheControlOf(metadata.cacheControl)
+  // Kept as Storage keeps it for HEAD to say: what the client sent, with its cache rule.
+  const kept = stringifyMetadata({ ...metadata, cacheControl })
+  const upload: ResumableUpload = { id, bucket, key, length, contentType, cacheControl, metadata: kept, createdAt: new Date().toISOString(), done: false }
   await context.uploads.create(upload)
   if (length === 0) await complete(context, claims, upload, mode)
   return { status: 201, headers: { ...tusHeaders, Location: `${originOf(request)}/storage/v1${RESUMABLE_PATH}/${id}` } }
@@ -119,11 +130,16 @@ async function holding<T>(context: ResumableContext, id: string, stop: () => voi
   }
 }
 
-/** The offset the server has: asked after a drop, it first stops the part the dropped connection may still be sending. */
+/**
+ * The offset the server has, and the upload's length and metadata. Asked after a drop, it first
+ * stops the part the dropped connection may still be sending.
+ */
 async function status(context: ResumableContext, id: string): Promise<HttpResponse> {
   const found = await holding(context, id, () => {}, () => context.uploads.find(id))
   if (!found) throw tusErrors.notFound()
-  return { status: 200, headers: { ...tusHeaders, 'Upload-Offset': String(found.offset), 'Upload-Length': String(found.upload.length), 'Cache-Control': 'no-store' } }
+  const { upload, offset } = found
+  const metadata: Record<string, string> = upload.metadata === undefined ? {} : { 'Upload-Metadata': upload.metadata }
+  return { status: 200, headers: { ...tusHeaders, 'Upload-Offset': String(offset), 'Upload-Length': String(upload.length), ...metadata, 'Cache-Control': 'no-store' } }
 }
 
 async function append(context: ResumableContext, request: HttpRequest, claims: JwtClaims, id: string, mode: WriteMode): Promise<HttpResponse> {
