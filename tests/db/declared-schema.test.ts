@@ -18,11 +18,12 @@ describe('supabase/schemas', () => {
   let migrated: Catalog
   let declared: Catalog
 
+  // The first run after the migrations or the bootstrap change makes both images.
   beforeAll(async () => {
     ;[migratedDb, declaredDb] = await Promise.all([openDatabase({ seed: false }).then(({ db }) => db), openDeclaredDatabase()])
     migrated = await readCatalog(migratedDb)
     declared = await readCatalog(declaredDb)
-  })
+  }, 120_000)
 
   afterAll(async () => {
     await Promise.all([migratedDb?.close(), declaredDb?.close()])
@@ -34,6 +35,7 @@ describe('supabase/schemas', () => {
     expect(differences.length, differencesReport(differences)).toBe(0)
   })
 
+  // The comparison itself, on the declared database against a copy changed in a transaction.
   it('tells a function changed by one character, an object left out and one added, naming each', async () => {
     const mutated = await declaredDb.transaction(async (tx) => {
       await tx.exec(`
