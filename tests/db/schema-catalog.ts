@@ -34,7 +34,7 @@ const firstUserOid = 16384
 
 const qualified = (schema: string, name: string) => `quote_ident(${schema}) || '.' || quote_ident(${name})`
 
-export const queries: { kind: string; sql: string }[] = [
+const queries: { kind: string; sql: string }[] = [
   {
     kind: 'schema',
     sql: `select 'schema ' || quote_ident(n.nspname) as key,
