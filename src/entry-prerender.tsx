@@ -22,6 +22,7 @@ export { organization } from '@/prerender/structured-data'
 export { robotsTxt, sitemapXml } from '@/prerender/sitemap'
 export { fillTemplate, inlineStylesheet } from '@/prerender/template'
 export { fetchArticle, fetchArticleSlugs, fetchArticleSummaries, fetchFaqs } from '@/remote/content'
+export { timedFetch } from '@/remote/fetch'
 
 export interface RenderedPage {
   lang: Lang

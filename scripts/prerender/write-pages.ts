@@ -7,6 +7,7 @@ type Lang = 'es' | 'en'
 export interface ContentApi {
   url: string
   anonKey: string
+  fetch?: typeof fetch
 }
 
 interface ArticleSummary {
@@ -28,6 +29,8 @@ export interface PrerenderEntry {
   fetchArticle(id: string, api: ContentApi): Promise<unknown>
   fetchArticleSlugs(api: ContentApi): Promise<unknown[]>
   fetchFaqs(api: ContentApi): Promise<unknown[]>
+  /** The app's fetch that gives up on a request that stops moving (src/remote/fetch.ts). */
+  timedFetch: typeof fetch
   provideContent(content: BuildContent): void
   prerenderedPaths(): PagePaths[]
   aliasesOf(path: string): string[]
