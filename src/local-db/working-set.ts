@@ -1,5 +1,5 @@
 import Dexie, { type Table } from 'dexie'
-import { readClosedPackages, trimClosedPackages } from './closed-packages'
+import { readChunkedPackages, trimChunkedPackages } from './package-chunks'
 import { db, subjectOf, type LocalPackage, type LocalProfile, type SyncStream } from './db'
 import { assertOwner, type DeviceOwner } from './owner'
 import type { PackageRow, PulledProfile } from './rows'
@@ -37,7 +37,7 @@ async function queuedSubjects(): Promise<Set<string>> {
  */
 export async function trimWorkingSet(owner: DeviceOwner, now = Date.now()): Promise<number> {
   const cutoff = new Date(now - recentMs).toISOString()
-  return db.transaction('rw', [db.packages, db.closedPackages, db.prealerts, db.shipments, db.profiles, db.opened, db.outbox, db.owner], async () => {
+  return db.transaction('rw', [db.packages, db.packageChunks, db.prealerts, db.shipments, db.profiles, db.opened, db.outbox, db.owner], async () => {
     await assertOwner(owner)
     await db.opened.where('openedAt').below(now - recentMs).delete()
     const kept = await queuedSubjects()
@@ -53,9 +53,9 @@ export async function trimWorkingSet(owner: DeviceOwner, now = Date.now()): Prom
     const prealerts = await unchanged(await db.prealerts.where('state').anyOf('received', 'cancelled').primaryKeys(), (ids) => db.prealerts.bulkGet(ids))
     const shipments = await unchanged(await db.shipments.where('status').anyOf('delivered', 'cancelled').primaryKeys(), (ids) => db.shipments.bulkGet(ids))
     const profiles = (await db.profiles.where('role').equals('user').primaryKeys()).filter(droppable)
-    const closed = await trimClosedPackages(cutoff, (id) => !droppable(id))
+    const chunked = await trimChunkedPackages(cutoff, (id) => !droppable(id))
     await Promise.all([db.packages.bulkDelete(packages), db.prealerts.bulkDelete(prealerts), db.shipments.bulkDelete(shipments), db.profiles.bulkDelete(profiles)])
-    return packages.length + closed + prealerts.length + shipments.length + profiles.length
+    return packages.length + chunked + prealerts.length + shipments.length + profiles.length
   })
 }
 
@@ -73,7 +73,7 @@ export async function startOverIfStale(owner: DeviceOwner, now = Date.now()): Pr
     await Promise.all([db.packages, db.prealerts, db.shipments].map(async (table) => table.bulkDelete((await table.toCollection().primaryKeys()).filter(unqueued))))
     await db.profiles.where('id').notEqual(owner.userId).delete()
     await db.directory.clear()
-    await db.closedPackages.clear()
+    await db.packageChunks.clear()
     await db.syncState.bulkDelete(streams)
     return true
   })
@@ -95,11 +95,11 @@ async function addMissing<Row>(table: Table<Row, string>, rows: Row[]) {
  * the pulls and may be newer than this answer; full profiles as fetched. `opened` ids are kept on the device for 30 days.
  */
 export async function keepFetched(owner: DeviceOwner | string, fetched: { packages?: PackageRow[]; profiles?: PulledProfile[]; opened?: string[] }, now = Date.now()) {
-  await db.transaction('rw', [db.packages, db.closedPackages, db.profiles, db.opened, db.owner], async () => {
+  await db.transaction('rw', [db.packages, db.packageChunks, db.profiles, db.opened, db.owner], async () => {
     await assertOwner(owner)
-    // A package among the closed ones is kept current by the pulls there.
-    const closed = await readClosedPackages()
-    const packages: LocalPackage[] = (fetched.packages ?? []).filter((row) => !row.deleted_at && !closed.get(row.id)).map(({ deleted_at: _, ...row }) => row)
+    // A package in the chunks is kept current by the pulls there.
+    const chunked = await readChunkedPackages()
+    const packages: LocalPackage[] = (fetched.packages ?? []).filter((row) => !row.deleted_at && !chunked.get(row.id)).map(({ deleted_at: _, ...row }) => row)
     const profiles = (fetched.profiles ?? []).flatMap((row): LocalProfile[] => {
       if (row.deleted_at !== null) return []
       const { deleted_at: _, ...profile } = row

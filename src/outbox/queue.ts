@@ -1,7 +1,7 @@
 import { db, isPackageOp, type LocalPackage, type NewPackage, type PackageOp, type QueuedOp, type RegisterOp, type StatusOp } from '@/local-db/db'
-import { takeClosedPackages } from '@/local-db/closed-packages'
 import { serverRowOf, withPendingOps } from '@/local-db/overlay'
 import { assertOwner } from '@/local-db/owner'
+import { takeChunkedPackages } from '@/local-db/package-store'
 import type { PackageStatus } from '@/local-db/rows'
 
 const listeners = new Set<() => void>()
@@ -55,12 +55,12 @@ function byPackage(ops: readonly PackageOp[]): Map<string, PackageOp[]> {
  * left alone. Returns how many changed.
  */
 export async function queueStatusChanges(userId: string, packageIds: readonly string[], status: PackageStatus): Promise<number> {
-  const changed = await db.transaction('rw', [db.packages, db.closedPackages, db.outbox, db.owner], async () => {
+  const changed = await db.transaction('rw', [db.packages, db.packageChunks, db.outbox, db.owner], async () => {
     await assertOwner(userId)
-    // A closed package changed here becomes a row, so its change lays over it as over any other.
+    // A chunked package changed here becomes a row, so its change lays over it as over any other.
     const changing = (row: LocalPackage | undefined): row is LocalPackage => row !== undefined && row.status !== status
     const held = await db.packages.bulkGet([...packageIds])
-    const rows = [...held.filter(changing), ...(await takeClosedPackages(packageIds.filter((_, i) => !held[i]), changing))]
+    const rows = [...held.filter(changing), ...(await takeChunkedPackages(packageIds.filter((_, i) => !held[i]), changing))]
     const ops: StatusOp[] = rows.map((row) => ({ ...newOpFields(userId), packageId: row.id, baseVersion: row.version, kind: 'set-status', status }))
     await db.outbox.bulkAdd(ops)
     const queued = byPackage((await db.outbox.where('packageId').anyOf(rows.map((row) => row.id)).toArray()).filter(isPackageOp))
