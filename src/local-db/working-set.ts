@@ -1,7 +1,8 @@
-import Dexie, { type Table } from 'dexie'
-import { readChunkedPackages, trimChunkedPackages } from './package-chunks'
-import { db, subjectOf, type LocalPackage, type LocalProfile, type SyncStream } from './db'
+import Dexie from 'dexie'
+import { db, subjectOf, type LocalProfile, type SyncStream } from './db'
 import { assertOwner, type DeviceOwner } from './owner'
+import { trimChunkedPackages } from './package-chunks'
+import { packageTables, storeServerPackages } from './package-store'
 import type { PackageRow, PulledProfile } from './rows'
 
 // An admin's device keeps the desk's working set (docs/architecture.md, "The admin's working set"):
@@ -79,33 +80,20 @@ export async function startOverIfStale(owner: DeviceOwner, now = Date.now()): Pr
   })
 }
 
-/** Adds the rows `table` lacks; those it holds stay as they are (the same transaction goes on). */
-async function addMissing<Row>(table: Table<Row, string>, rows: Row[]) {
-  try {
-    await table.bulkAdd(rows)
-  } catch (error) {
-    // The rows already there fail alone (ConstraintError), reported together once the rest are added.
-    if (!(error instanceof Dexie.BulkError) || Object.values(error.failuresByPos).some((failure) => failure.name !== 'ConstraintError')) throw error
-  }
-}
-
 /**
  * Rows fetched from the server outside the pulls (a search of the history, a customer opened):
- * packages added where the device has none, since a package the device holds is kept current by
- * the pulls and may be newer than this answer; full profiles as fetched. `opened` ids are kept on the device for 30 days.
+ * packages kept as rows where the device holds none as new (one it holds is kept current by the
+ * pulls and may be newer than this answer); full profiles as fetched. `opened` ids are kept on the device for 30 days.
  */
 export async function keepFetched(owner: DeviceOwner | string, fetched: { packages?: PackageRow[]; profiles?: PulledProfile[]; opened?: string[] }, now = Date.now()) {
-  await db.transaction('rw', [db.packages, db.packageChunks, db.profiles, db.opened, db.owner], async () => {
+  await db.transaction('rw', [...packageTables, db.profiles, db.opened, db.owner], async () => {
     await assertOwner(owner)
-    // A package in the chunks is kept current by the pulls there.
-    const chunked = await readChunkedPackages()
-    const packages: LocalPackage[] = (fetched.packages ?? []).filter((row) => !row.deleted_at && !chunked.get(row.id)).map(({ deleted_at: _, ...row }) => row)
     const profiles = (fetched.profiles ?? []).flatMap((row): LocalProfile[] => {
       if (row.deleted_at !== null) return []
       const { deleted_at: _, ...profile } = row
       return [profile]
     })
-    await addMissing(db.packages, packages)
+    await storeServerPackages(fetched.packages ?? [], 'rows', { keepNewer: true })
     // No pull keeps a customer's full profile current: the newest fetched is the one to keep.
     await db.profiles.bulkPut(profiles)
     await db.opened.bulkPut((fetched.opened ?? []).map((id) => ({ id, openedAt: now })))
