@@ -10,6 +10,7 @@ import type { PackageRow, PulledProfile } from '@/local-db/rows'
 import { clearLocalData } from '@/local-db/wipe'
 import { keepFetched, trimWorkingSet } from '@/local-db/working-set'
 import { applyPulledProfiles } from '@/local-db/writes'
+import { readOutbox } from './queries'
 import { queueRegistration, queueStatusChanges } from './queue'
 import { queueUpload } from './queue-uploads'
 import { discard, reapply, retry } from './resolve'
@@ -68,6 +69,11 @@ describe('a photo on a delivered package in the chunks', () => {
 
     expect(await queueStatusChanges(adminId, await packageIdsMatching({ status: 'entregado', search: '' }), 'disponible')).toBe(2)
     expect((await queuedOps()).map((op) => op.packageId)).toEqual(['delivered', 'other'])
+  })
+
+  it('while it waits, the outbox names the package it is of', async () => {
+    const upload = await queueUpload(adminId, { target: 'package-photo', packageId: 'delivered' }, photo())
+    expect((await readOutbox(adminId)).map(({ op, pkg }) => [op.opId, pkg?.tracking_code])).toEqual([[upload.opId, 'DELIVERED']])
   })
 
   it('an older answer than the copy a pull brought meanwhile leaves that copy where it is', async () => {
