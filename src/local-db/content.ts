@@ -47,7 +47,7 @@ function articleWithPendingSave(row: ArticleRow | undefined, saves: readonly Sav
   const latest = saves.filter((op) => op.state === 'pending').at(-1)
   if (!latest) return row
   const now = latest.createdAt
-  return { id: latest.articleId, version: row?.version ?? 0, created_at: row?.created_at ?? now, updated_at: now, updated_by: latest.userId, ...latest.article }
+  return { id: latest.articleId, version: row?.version ?? 0, created_at: row?.created_at ?? now, updated_at: now, updated_by: latest.userId, slugs: row?.slugs, ...latest.article }
 }
 
 /** Every article, newest change first, as this device would have it once its queue is sent. */
