@@ -209,7 +209,11 @@ const endsFlush = (answer: Answer) => 'kind' in answer && (answer.kind === 'unan
 interface ReadyFilter {
   force: boolean
   files: boolean
-  /** Ops told to wait during this flush, not sent again before the next. */
+  /**
+   * Ops told to wait during this flush: sent again once their backoff is over while other requests
+   * keep the flush going (a long upload must not hold a 503'd change for its whole length), else
+   * left to the next flush.
+   */
   waiting: ReadonlySet<string>
   /** Subjects with an op on its way. */
   flights: Pick<InFlight<unknown>, 'has' | 'size'>
@@ -220,7 +224,7 @@ interface ReadyFilter {
  * subject has none on its way; at most one per subject (package, prealert, shipment…), so a row's
  * changes reach the server in the order they were made, and a subject whose oldest op waits (for
  * its user, for its backoff, for its answer) holds only that subject's later ops back, never
- * another's. With nothing to send, `retryAt` is when the first waiting op is due.
+ * another's. `retryAt` is when the first op waiting for its backoff is due, or null.
  */
 async function readyOps(userId: string, { force, files, waiting, flights }: ReadyFilter): Promise<{ ops: QueuedOp[]; retryAt: number | null }> {
   const room = mostInFlight - flights.size
@@ -228,19 +232,20 @@ async function readyOps(userId: string, { force, files, waiting, flights }: Read
   const held = new Set<string>()
   let retryAt: number | null = null
   if (room <= 0) return { ops, retryAt }
+  const now = Date.now()
   for (const op of await queuedOpsOf(userId)) {
     const subject = subjectOf(op)
     if (held.has(subject)) continue
     held.add(subject)
     if (flights.has(subject) || op.state !== 'pending' || (!files && isUploadOp(op))) continue
-    if (waiting.has(op.opId) || (!force && op.nextAttemptAt > Date.now())) {
+    const told = waiting.has(op.opId)
+    if ((told && flights.size === 0) || ((told || !force) && op.nextAttemptAt > now)) {
       retryAt = Math.min(retryAt ?? Infinity, op.nextAttemptAt)
       continue
     }
-    ops.push(op)
-    if (ops.length === room) break
+    if (ops.length < room) ops.push(op)
   }
-  return { ops, retryAt: ops.length > 0 ? null : retryAt }
+  return { ops, retryAt }
 }
 
 /** Runs `fn` while holding the outbox lock: one tab (or the service worker) sends at a time. */
@@ -268,8 +273,9 @@ export interface FlushOptions {
  * that subject's later ops wait behind it. An op the server answered "not now" (5xx, 429…) waits
  * for its backoff while the flush goes on with other subjects; no answer at all, or a session that
  * cannot be refreshed, ends the flush: nothing more is sent, and the answers of what is on its way
- * are recorded as they land. Each op is sent at most once a flush; `retryAt` says when the first one
- * waiting is due. A 401 refreshes the session once, and what the old token got turned back with is
+ * are recorded as they land. An op told to wait is sent again in the same flush once its backoff is
+ * over only while other requests keep the flush going (a long upload); otherwise the flush ends and
+ * `retryAt` says when the first one waiting is due. A 401 refreshes the session once, and what the old token got turned back with is
  * sent again. Once `owner`'s session is over (`signal` aborted, or the device taken by another
  * session) the flush ends, recording nothing more.
  */
@@ -286,9 +292,12 @@ export async function flushOutbox(client: Supabase, owner: DeviceOwner, { force 
       const retryAts: number[] = []
       let refresh: 'not-yet' | 'done' | 'failed' = 'not-yet'
       let ending = false
+      // Wakes the flush when an op told to wait is due again while others are on their way.
+      let dueTimer: ReturnType<typeof setTimeout> | undefined
       try {
         for (;;) {
           flights.hush()
+          clearTimeout(dueTimer)
           if (!ending) {
             const ready = await readyOps(owner.userId, { force, files, waiting, flights })
             const afterRefresh = refresh === 'done'
@@ -296,6 +305,7 @@ export async function flushOutbox(client: Supabase, owner: DeviceOwner, { force 
               flights.add(request.ops.map(subjectOf), request.answers.then((answers) => ({ ops: request.ops, answers, afterRefresh })))
             }
             if (flights.size === 0) return { sent, retryAt: ready.retryAt }
+            if (ready.retryAt !== null) dueTimer = setTimeout(flights.poke, Math.max(0, ready.retryAt - Date.now()))
           } else if (flights.size === 0) return { sent, retryAt: Math.min(...retryAts) }
 
           const settlements: Settlement[] = []
@@ -319,6 +329,7 @@ export async function flushOutbox(client: Supabase, owner: DeviceOwner, { force 
           }
         }
       } finally {
+        clearTimeout(dueTimer)
         stopWatching()
         ended.abort()
         await flights.drained()

@@ -173,6 +173,32 @@ it('an upload held open holds back no other change: the answers that land are re
   expect(data).toEqual({ meta: { photos: [photo.path] } })
 })
 
+it('a change answered 503 while an upload is held open goes again once its backoff is over, without waiting for the upload', async () => {
+  let releaseUpload!: () => void
+  const held = new Promise<GatewayAnswer>((resolve) => (releaseUpload = () => resolve('forward')))
+  let batches = 0
+  const client = await adminThrough((path, method) => {
+    if (method === 'POST' && path.startsWith('/storage/v1/upload/resumable')) return held
+    if (!path.startsWith('/rest/v1/rpc/apply_package_statuses')) return 'forward'
+    return ++batches === 1 ? 'unavailable' : 'forward'
+  })
+  const owner = await takeOwnership(adminId)
+  const [photographed, moved] = await Promise.all([serverPackage(), serverPackage()])
+  await pullAll()
+  await queueUpload(adminId, { target: 'package-photo', packageId: photographed.id }, { bytes: new Uint8Array([0xff, 0xd8, 0xff, 0xd9]).buffer, contentType: 'image/jpeg', name: 'photo.jpg' })
+  await queueStatusChanges(adminId, [moved.id], 'transito')
+  const flushed = flushOutbox(client, owner, { force: true })
+  try {
+    await vi.waitFor(async () => expect(await db.outbox.where('packageId').equals(moved.id).count()).toBe(0), { timeout: 15_000, interval: 20 })
+    expect(batches).toBe(2)
+    expect(await db.packages.get(moved.id)).toMatchObject({ status: 'transito', version: 2 })
+  } finally {
+    releaseUpload()
+    await flushed.catch(() => undefined)
+  }
+  expect(await flushed).toEqual({ sent: 2, retryAt: null })
+})
+
 it('no answer ends the flush: nothing more is sent, and what is on its way is recorded as it lands', async () => {
   let releaseBatch!: () => void
   const held = new Promise<GatewayAnswer>((resolve) => (releaseBatch = () => resolve('forward')))
