@@ -81,8 +81,7 @@ async function storageEndingPackages(): Promise<LocalPackage[]> {
   const waiting = (await Promise.all((['recibido', 'disponible'] as const).map((status) => byStatus(status).toArray()))).flat()
   const [directory, leaving] = await Promise.all([readDirectory(), readLeavingPackages()])
   return waiting
-    .filter((pkg) => !leaving.has(pkg.id))
-    .map((pkg) => ({ pkg, days: storageDaysLeft(pkg, directory.get(pkg.user_id)?.plan) }))
+    .map((pkg) => ({ pkg, days: storageDaysLeft(pkg, { plan: directory.get(pkg.user_id)?.plan, shipmentStatus: leaving.get(pkg.id) }) }))
     .filter(({ days }) => isStorageEnding(days))
     .sort((a, b) => a.days! - b.days!)
     .map(({ pkg }) => pkg)

@@ -6,7 +6,7 @@
 --    (waiting at the warehouse, not leaving in a requested or processing shipment) with their days
 --    left. The report counted packages in a requested or processing shipment that the reminders and
 --    the admin's list leave out: it now counts what the reminders count.
---    (Device: storageDaysLeft, isLeaving and isStorageEnding; tests/db/storage-days.test.ts.)
+--    (Device: storageDaysLeft and isStorageEnding; tests/db/storage-days.test.ts.)
 --
 -- The redefined functions are the live definitions (after 20261203100000_refusal_keys) with only
 -- these changes.
