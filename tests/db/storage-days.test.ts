@@ -56,7 +56,9 @@ describe('free storage days, device and database', () => {
   }, 60_000)
 
   afterEach(() => {
-    process.env.TZ = processZone
+    // Assigning undefined would set the text 'undefined'.
+    if (processZone === undefined) delete process.env.TZ
+    else process.env.TZ = processZone
   })
 
   afterAll(async () => {
