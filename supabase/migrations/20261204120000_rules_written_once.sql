@@ -7,6 +7,8 @@
 --    left. The report counted packages in a requested or processing shipment that the reminders and
 --    the admin's list leave out: it now counts what the reminders count.
 --    (Device: storageDaysLeft and isStorageEnding; tests/db/storage-days.test.ts.)
+-- 2. Free consolidation: shipment_price reads plans.free_consolidation instead of naming the basic
+--    plan. (Device: planTerms, held equal to the table by tests/db/storage-days.test.ts.)
 --
 -- The redefined functions are the live definitions (after 20261203100000_refusal_keys) with only
 -- these changes.
@@ -273,3 +275,40 @@ begin
   return v_report;
 end
 $function$;
+
+-- 2. Free consolidation: as in 20261203100000_refusal_keys, but whether the plan consolidates for
+-- free is the plans table's to say.
+create or replace function public.shipment_price(p_plan text, p_actual_lb numeric, p_volumetric_lb numeric, p_service text, p_insurance boolean, p_declared_total_cents bigint, p_package_count integer)
+returns jsonb
+language plpgsql
+stable
+set search_path = ''
+as $function$
+declare
+  v_billable_lb bigint := greatest(1, ceil(greatest(coalesce(p_actual_lb, 0), coalesce(p_volumetric_lb, 0)) - 0.000000001));
+  v_cents_per_lb bigint := public.rate_value(p_plan || '_cents_per_lb');
+  v_freight bigint;
+  v_express bigint := case when p_service = 'express' then public.rate_value('express_cents') else 0 end;
+  v_insurance bigint := case when p_insurance
+    then round(coalesce(p_declared_total_cents, 0) * public.rate_value('insurance_percent') / 100) else 0 end;
+  v_consolidation bigint := case when p_package_count >= 2
+      and exists (select 1 from public.plans pl where pl.id = p_plan and not pl.free_consolidation)
+    then public.rate_value('consolidation_basic_cents') else 0 end;
+begin
+  if v_cents_per_lb is null then
+    raise exception 'no price per pound for plan %', p_plan using errcode = '22023', hint = 'unknown_plan',
+      detail = jsonb_build_object('plan', p_plan)::text;
+  end if;
+  v_freight := v_billable_lb * v_cents_per_lb;
+  return jsonb_build_object(
+    'billable_lb', v_billable_lb,
+    'cents_per_lb', v_cents_per_lb,
+    'freight_cents', v_freight,
+    'express_cents', v_express,
+    'insurance_cents', v_insurance,
+    'consolidation_cents', v_consolidation,
+    'total_cents', v_freight + v_express + v_insurance + v_consolidation
+  );
+end
+$function$;
+
