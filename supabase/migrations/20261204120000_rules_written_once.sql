@@ -9,6 +9,13 @@
 --    (Device: storageDaysLeft and isStorageEnding; tests/db/storage-days.test.ts.)
 -- 2. Free consolidation: shipment_price reads plans.free_consolidation instead of naming the basic
 --    plan. (Device: planTerms, held equal to the table by tests/db/storage-days.test.ts.)
+-- 3. Pounds: metric_weights is the one conversion from kilograms and cubic centimetres; the estimate
+--    (package_weights, for request_shipment and set_shipment_packages) and the final charge
+--    (box_weights, for advance_shipment) go through it. (Device: shipment-weights.ts;
+--    tests/db/price-parity.test.ts.)
+-- 4. The packages of a shipment request: 1 to 20, in shipment_package_ids_input, which both
+--    request_shipment and set_shipment_packages call. (Device: shipmentLimits;
+--    tests/db/shipment-limits.test.ts.)
 --
 -- The redefined functions are the live definitions (after 20261203100000_refusal_keys) with only
 -- these changes.
@@ -312,3 +319,447 @@ begin
 end
 $function$;
 
+-- 3. Pounds.
+
+-- Weights in pounds from kilograms and cubic centimetres: kg × 2.20462, and cm³ / the volumetric
+-- divisor × 2.20462, in this order (numeric rounds the quotient, and the billable pound can depend
+-- on its last digit). Every price's weights come from here (the device's metricWeights).
+create function public.metric_weights(p_weight_kg numeric, p_volume_cm3 numeric, out actual_lb numeric, out volumetric_lb numeric)
+language sql
+stable
+set search_path = ''
+as $$
+  select p_weight_kg * 2.20462, p_volume_cm3 / public.rate_value('volumetric_cm3_per_kg') * 2.20462
+$$;
+
+-- The packages as the warehouse recorded them, summed (one without a measure counts 0): what an
+-- estimate prices (packageWeights).
+create function public.package_weights(p_package_ids uuid[], out actual_lb numeric, out volumetric_lb numeric)
+language sql
+stable
+set search_path = ''
+as $$
+  select w.actual_lb, w.volumetric_lb
+  from (
+    select coalesce(sum(p.weight_kg), 0) as weight_kg, coalesce(sum(p.volume_m3), 0) * 1000000 as volume_cm3
+    from public.packages p
+    where p.id = any(p_package_ids)
+  ) s
+  cross join lateral public.metric_weights(s.weight_kg, s.volume_cm3) w
+$$;
+
+-- The box as weighed and measured: what the final charge prices (boxWeights).
+create function public.box_weights(p_weight_kg numeric, p_length_cm numeric, p_width_cm numeric, p_height_cm numeric,
+  out actual_lb numeric, out volumetric_lb numeric)
+language sql
+stable
+set search_path = ''
+as $$
+  select w.actual_lb, w.volumetric_lb from public.metric_weights(p_weight_kg, p_length_cm * p_width_cm * p_height_cm) w
+$$;
+
+revoke execute on function public.metric_weights(numeric, numeric) from public, anon, authenticated;
+revoke execute on function public.package_weights(uuid[]) from public, anon, authenticated;
+revoke execute on function public.box_weights(numeric, numeric, numeric, numeric) from public, anon, authenticated;
+
+-- 4. The packages of a shipment request, or of a change to one: 1 to 20, none missing, none
+-- twice. Returns them in id order (the order they are locked in).
+create function public.shipment_package_ids_input(p_package_ids uuid[])
+returns uuid[]
+language plpgsql
+immutable
+set search_path = ''
+as $$
+declare
+  v_package_ids uuid[];
+begin
+  if p_package_ids is null or coalesce(cardinality(p_package_ids), 0) not between 1 and 20
+    or array_position(p_package_ids, null) is not null then
+    raise exception 'p_package_ids must list 1 to 20 packages' using errcode = '22023', hint = 'package_count',
+      detail = jsonb_build_object('min', 1, 'max', 20)::text;
+  end if;
+  select array_agg(distinct i order by i) into v_package_ids from unnest(p_package_ids) i;
+  if cardinality(v_package_ids) <> cardinality(p_package_ids) then
+    raise exception 'p_package_ids must not list a package twice' using errcode = '22023', hint = 'bad_request';
+  end if;
+  return v_package_ids;
+end
+$$;
+
+revoke execute on function public.shipment_package_ids_input(uuid[]) from public, anon, authenticated;
+
+-- The three callers, as in 20261203100000_refusal_keys but for the calls above.
+
+create or replace function public.request_shipment(p_op_id uuid, p_shipment_id uuid, p_package_ids uuid[], p_service text, p_options jsonb, p_items jsonb, p_address jsonb)
+returns jsonb
+language plpgsql
+security definer
+set search_path = ''
+as $function$
+declare
+  v_uid uuid := auth.uid();
+  v_package_ids uuid[];
+  v_options jsonb;
+  v_items jsonb;
+  v_address jsonb;
+  v_declared_total_cents bigint;
+  v_op public.shipment_ops;
+  v_id uuid;
+  v_package public.packages;
+  v_open boolean;
+  v_plan text;
+  v_actual_lb numeric;
+  v_volumetric_lb numeric;
+  v_estimate jsonb;
+  v_shipment public.shipments;
+begin
+  if v_uid is null then
+    raise exception 'permission denied: sign in to request a shipment' using errcode = '42501', hint = 'not_signed_in';
+  end if;
+  if p_op_id is null or p_shipment_id is null then
+    raise exception 'p_op_id and p_shipment_id are required' using errcode = '22004', hint = 'bad_request';
+  end if;
+  v_package_ids := public.shipment_package_ids_input(p_package_ids);
+  if p_service is null or p_service not in ('standard', 'express') then
+    raise exception 'p_service must be standard or express' using errcode = '22023', hint = 'bad_request';
+  end if;
+  v_options := public.shipment_options_input(p_options);
+  v_items := public.shipment_items_input(p_items);
+  v_address := public.shipment_address_input(p_address);
+  select sum((i ->> 'quantity')::bigint * (i ->> 'unit_value_cents')::bigint) into v_declared_total_cents
+  from jsonb_array_elements(v_items) i;
+
+  v_op := public.record_shipment_op(p_op_id, p_shipment_id, 'request', jsonb_build_object(
+    'package_ids', to_jsonb(v_package_ids), 'service', p_service, 'options', v_options,
+    'items', v_items, 'address', v_address));
+  if v_op.op_id is not null then
+    select * into v_shipment from public.shipments where id = p_shipment_id;
+    if not found then
+      raise exception 'Shipment not found' using errcode = 'PT404', hint = 'shipment_not_found';
+    end if;
+    return public.shipment_json(v_shipment);
+  end if;
+
+  if exists (select 1 from public.shipments s where s.id = p_shipment_id) then
+    raise exception 'shipment % already exists', p_shipment_id using errcode = 'PT409', hint = 'shipment_exists',
+      detail = jsonb_build_object('shipment', p_shipment_id)::text;
+  end if;
+
+  perform 1 from public.packages p where p.id = any(v_package_ids) order by p.id for update;
+  foreach v_id in array v_package_ids loop
+    select * into v_package from public.packages p where p.id = v_id;
+    if not found or v_package.user_id <> v_uid or v_package.deleted_at is not null then
+      raise exception 'p_package_ids: package % was not found', v_id using errcode = '22023', hint = 'package_not_found',
+      detail = jsonb_build_object('package', v_id)::text;
+    end if;
+    select s.status not in ('cancelled', 'delivered') into v_open from public.shipments s where s.id = v_package.shipment_id;
+    if coalesce(v_open, false) then
+      raise exception 'p_package_ids: package % is already in a shipment', coalesce(v_package.tracking_code, v_id::text)
+        using errcode = '22023', hint = 'package_in_shipment',
+      detail = jsonb_build_object('code', coalesce(v_package.tracking_code, v_id::text))::text;
+    end if;
+    if v_package.status <> 'recibido' then
+      raise exception 'p_package_ids: package % is not at the warehouse', coalesce(v_package.tracking_code, v_id::text)
+        using errcode = '22023', hint = 'package_not_at_warehouse',
+      detail = jsonb_build_object('code', coalesce(v_package.tracking_code, v_id::text))::text;
+    end if;
+  end loop;
+
+  -- The estimate: the packages' weights and volumes as registered (a package without one
+  -- counts 0), priced at the caller's plan.
+  select pr.plan into v_plan from public.profiles pr where pr.id = v_uid;
+  select w.actual_lb, w.volumetric_lb into v_actual_lb, v_volumetric_lb
+  from public.package_weights(v_package_ids) w;
+  v_estimate := public.shipment_price(v_plan, v_actual_lb, v_volumetric_lb, p_service,
+    (v_options ->> 'insurance')::boolean, v_declared_total_cents, cardinality(v_package_ids));
+
+  insert into public.shipments (id, user_id, status, service, options, address, declared_total_cents, estimate_cents, estimate)
+  values (p_shipment_id, v_uid, 'requested', p_service, v_options, v_address, v_declared_total_cents,
+    (v_estimate ->> 'total_cents')::bigint, v_estimate)
+  on conflict (id) do nothing
+  returning * into v_shipment;
+  if v_shipment.id is null then
+    -- Created by a concurrent request under another op since we looked.
+    raise exception 'shipment % already exists', p_shipment_id using errcode = 'PT409', hint = 'shipment_exists',
+      detail = jsonb_build_object('shipment', p_shipment_id)::text;
+  end if;
+
+  insert into public.shipment_items (shipment_id, position, description, quantity, unit_value_cents)
+  select p_shipment_id, i.ordinality, i.value ->> 'description', (i.value ->> 'quantity')::integer,
+    (i.value ->> 'unit_value_cents')::bigint
+  from jsonb_array_elements(v_items) with ordinality i;
+
+  insert into public.shipment_events (shipment_id, status, actor, changed_at)
+  values (p_shipment_id, 'requested', v_uid, now());
+
+  update public.packages set shipment_id = p_shipment_id where id = any(v_package_ids);
+
+  return public.shipment_json(v_shipment);
+end
+$function$;
+
+
+create or replace function public.set_shipment_packages(p_op_id uuid, p_shipment_id uuid, p_package_ids uuid[])
+returns jsonb
+language plpgsql
+security definer
+set search_path = ''
+as $function$
+declare
+  v_uid uuid := auth.uid();
+  v_package_ids uuid[];
+  v_op public.shipment_ops;
+  v_shipment public.shipments;
+  v_id uuid;
+  v_package public.packages;
+  v_open boolean;
+  v_plan text;
+  v_actual_lb numeric;
+  v_volumetric_lb numeric;
+  v_estimate jsonb;
+begin
+  if v_uid is null then
+    raise exception 'permission denied: sign in to change a shipment' using errcode = '42501', hint = 'not_signed_in';
+  end if;
+  if p_op_id is null or p_shipment_id is null then
+    raise exception 'p_op_id and p_shipment_id are required' using errcode = '22004', hint = 'bad_request';
+  end if;
+  v_package_ids := public.shipment_package_ids_input(p_package_ids);
+
+  v_op := public.record_shipment_op(p_op_id, p_shipment_id, 'set_packages',
+    jsonb_build_object('package_ids', to_jsonb(v_package_ids)));
+  if v_op.op_id is not null then
+    select * into v_shipment from public.shipments where id = p_shipment_id;
+    if not found then
+      raise exception 'Shipment not found' using errcode = 'PT404', hint = 'shipment_not_found';
+    end if;
+    return public.shipment_json(v_shipment);
+  end if;
+
+  select * into v_shipment from public.shipments where id = p_shipment_id for update;
+  if not found or v_shipment.user_id <> v_uid then
+    raise exception 'Shipment not found' using errcode = 'PT404', hint = 'shipment_not_found';
+  end if;
+  if v_shipment.status <> 'requested' then
+    raise exception 'a shipment that is % cannot change its packages', v_shipment.status using errcode = '22023', hint = 'shipment_packages_locked',
+      detail = jsonb_build_object('status', v_shipment.status)::text;
+  end if;
+
+  -- The packages leaving and joining, locked in id order as request_shipment locks them.
+  perform 1 from public.packages p
+  where p.id = any(v_package_ids) or p.shipment_id = p_shipment_id
+  order by p.id for update;
+  foreach v_id in array v_package_ids loop
+    select * into v_package from public.packages p where p.id = v_id;
+    if not found or v_package.user_id <> v_uid or v_package.deleted_at is not null then
+      raise exception 'p_package_ids: package % was not found', v_id using errcode = '22023', hint = 'package_not_found',
+      detail = jsonb_build_object('package', v_id)::text;
+    end if;
+    continue when v_package.shipment_id = p_shipment_id;
+    select s.status not in ('cancelled', 'delivered') into v_open from public.shipments s where s.id = v_package.shipment_id;
+    if coalesce(v_open, false) then
+      raise exception 'p_package_ids: package % is already in a shipment', coalesce(v_package.tracking_code, v_id::text)
+        using errcode = '22023', hint = 'package_in_shipment',
+      detail = jsonb_build_object('code', coalesce(v_package.tracking_code, v_id::text))::text;
+    end if;
+    if v_package.status <> 'recibido' then
+      raise exception 'p_package_ids: package % is not at the warehouse', coalesce(v_package.tracking_code, v_id::text)
+        using errcode = '22023', hint = 'package_not_at_warehouse',
+      detail = jsonb_build_object('code', coalesce(v_package.tracking_code, v_id::text))::text;
+    end if;
+  end loop;
+
+  update public.packages set shipment_id = null where shipment_id = p_shipment_id and id <> all(v_package_ids);
+  update public.packages set shipment_id = p_shipment_id where id = any(v_package_ids);
+
+  select pr.plan into v_plan from public.profiles pr where pr.id = v_uid;
+  select w.actual_lb, w.volumetric_lb into v_actual_lb, v_volumetric_lb
+  from public.package_weights(v_package_ids) w;
+  v_estimate := public.shipment_price(v_plan, v_actual_lb, v_volumetric_lb, v_shipment.service,
+    (v_shipment.options ->> 'insurance')::boolean, v_shipment.declared_total_cents, cardinality(v_package_ids));
+
+  -- A new version of the shipment even when the price stays: its packages changed.
+  update public.shipments
+  set estimate_cents = (v_estimate ->> 'total_cents')::bigint, estimate = v_estimate
+  where id = p_shipment_id
+  returning * into v_shipment;
+  return public.shipment_json(v_shipment);
+end
+$function$;
+
+
+create or replace function public.advance_shipment(p_op_id uuid, p_shipment_id uuid, p_status text, p_base_version bigint, p_changed_at timestamp with time zone, p_details jsonb)
+returns jsonb
+language plpgsql
+security definer
+set search_path = ''
+as $function$
+declare
+  v_details jsonb := coalesce(p_details, '{}'::jsonb);
+  v_op public.shipment_ops;
+  v_shipment public.shipments;
+  v_from text;
+  v_key text;
+  v_changed_at timestamptz := coalesce(p_changed_at, now());
+  v_weight numeric;
+  v_length numeric;
+  v_width numeric;
+  v_height numeric;
+  v_max_weight numeric;
+  v_max_linear_cm numeric;
+  v_carrier text;
+  v_tracking text;
+  v_reason text;
+  v_plan text;
+  v_actual_lb numeric;
+  v_volumetric_lb numeric;
+  v_final jsonb;
+begin
+  if not public.is_admin() then
+    raise exception 'permission denied: only admins can advance a shipment' using errcode = '42501', hint = 'admins_only';
+  end if;
+  if p_op_id is null or p_shipment_id is null or p_base_version is null then
+    raise exception 'p_op_id, p_shipment_id and p_base_version are required' using errcode = '22004', hint = 'bad_request';
+  end if;
+  if p_changed_at > now() + interval '5 minutes' then
+    raise exception 'changed_at % is more than 5 minutes ahead of the server''s clock (%): check the device''s date and time',
+      p_changed_at, now() using errcode = '22023', hint = 'clock_ahead',
+      detail = jsonb_build_object('changed_at', p_changed_at, 'server_time', now())::text;
+  end if;
+  if p_status is null or p_status not in (
+      'requested', 'processing', 'awaiting_approval', 'approved', 'shipped', 'in_customs', 'ready', 'delivered', 'cancelled') then
+    raise exception 'p_status must be one of requested, processing, awaiting_approval, approved, shipped, in_customs, ready, delivered, cancelled'
+      using errcode = '22023', hint = 'bad_request';
+  end if;
+  if jsonb_typeof(v_details) <> 'object' then
+    raise exception 'p_details must be a JSON object' using errcode = '22023', hint = 'bad_request';
+  end if;
+
+  v_op := public.record_shipment_op(p_op_id, p_shipment_id, 'advance', jsonb_build_object(
+    'status', p_status, 'base_version', p_base_version,
+    'changed_at', extract(epoch from p_changed_at), 'details', v_details));
+  if v_op.op_id is not null then
+    select * into v_shipment from public.shipments where id = p_shipment_id;
+    if not found then
+      raise exception 'Shipment not found' using errcode = 'PT404', hint = 'shipment_not_found';
+    end if;
+    return jsonb_build_object('outcome', v_op.outcome, 'shipment', public.shipment_json(v_shipment));
+  end if;
+
+  select * into v_shipment from public.shipments where id = p_shipment_id for update;
+  if not found then
+    raise exception 'Shipment not found' using errcode = 'PT404', hint = 'shipment_not_found';
+  end if;
+  if v_shipment.version <> p_base_version then
+    update public.shipment_ops set outcome = 'superseded' where op_id = p_op_id;
+    return jsonb_build_object('outcome', 'superseded', 'shipment', public.shipment_json(v_shipment));
+  end if;
+
+  v_from := v_shipment.status;
+  if not ((v_from, p_status) in (
+      ('requested', 'processing'), ('processing', 'awaiting_approval'), ('awaiting_approval', 'processing'),
+      ('approved', 'shipped'), ('shipped', 'in_customs'), ('in_customs', 'ready'), ('ready', 'delivered'))
+    or (p_status = 'cancelled' and v_from in ('requested', 'processing', 'awaiting_approval', 'approved'))) then
+    raise exception 'a shipment that is % cannot become %', v_from, p_status using errcode = '22023', hint = 'shipment_step_not_allowed',
+      detail = jsonb_build_object('from', v_from, 'to', p_status)::text;
+  end if;
+
+  if p_status = 'awaiting_approval' then
+    for v_key in select k from jsonb_object_keys(v_details) k order by k loop
+      if v_key not in ('weight_kg', 'length_cm', 'width_cm', 'height_cm') then
+        raise exception 'p_details.% is not a detail of the box (weight_kg, length_cm, width_cm, height_cm)', v_key using errcode = '22023', hint = 'bad_request';
+      end if;
+    end loop;
+    v_max_weight := public.rate_value('max_weight_kg');
+    v_max_linear_cm := public.rate_value('max_linear_in') * 2.54;
+    v_weight := case when jsonb_typeof(v_details -> 'weight_kg') = 'number' then (v_details ->> 'weight_kg')::numeric end;
+    if v_weight is null or not v_weight > 0 or v_weight > v_max_weight or v_weight <> round(v_weight, 2) then
+      raise exception 'p_details.weight_kg must be more than 0 and at most % kg, with at most 2 decimals', trim_scale(v_max_weight)
+        using errcode = '22023', hint = 'weight_out_of_range',
+      detail = jsonb_build_object('max_kg', trim_scale(v_max_weight))::text;
+    end if;
+    v_length := case when jsonb_typeof(v_details -> 'length_cm') = 'number' then (v_details ->> 'length_cm')::numeric end;
+    v_width := case when jsonb_typeof(v_details -> 'width_cm') = 'number' then (v_details ->> 'width_cm')::numeric end;
+    v_height := case when jsonb_typeof(v_details -> 'height_cm') = 'number' then (v_details ->> 'height_cm')::numeric end;
+    if v_length is null or not v_length > 0 or v_length <> round(v_length, 1) then
+      raise exception 'p_details.length_cm must be more than 0 cm, with at most 1 decimal' using errcode = '22023', hint = 'side_out_of_range',
+      detail = jsonb_build_object('side', 'length')::text;
+    end if;
+    if v_width is null or not v_width > 0 or v_width <> round(v_width, 1) then
+      raise exception 'p_details.width_cm must be more than 0 cm, with at most 1 decimal' using errcode = '22023', hint = 'side_out_of_range',
+      detail = jsonb_build_object('side', 'width')::text;
+    end if;
+    if v_height is null or not v_height > 0 or v_height <> round(v_height, 1) then
+      raise exception 'p_details.height_cm must be more than 0 cm, with at most 1 decimal' using errcode = '22023', hint = 'side_out_of_range',
+      detail = jsonb_build_object('side', 'height')::text;
+    end if;
+    if v_length + v_width + v_height > v_max_linear_cm then
+      raise exception 'p_details: length_cm + width_cm + height_cm must be at most % cm (% in)',
+        trim_scale(v_max_linear_cm), trim_scale(public.rate_value('max_linear_in')) using errcode = '22023', hint = 'size_out_of_range',
+      detail = jsonb_build_object('max_cm', trim_scale(v_max_linear_cm), 'max_in', trim_scale(public.rate_value('max_linear_in')))::text;
+    end if;
+
+    select pr.plan into v_plan from public.profiles pr where pr.id = v_shipment.user_id;
+    select w.actual_lb, w.volumetric_lb into v_actual_lb, v_volumetric_lb
+    from public.box_weights(v_weight, v_length, v_width, v_height) w;
+    v_final := public.shipment_price(v_plan, v_actual_lb, v_volumetric_lb,
+      v_shipment.service, (v_shipment.options ->> 'insurance')::boolean, v_shipment.declared_total_cents,
+      jsonb_array_length(public.shipment_package_ids(p_shipment_id)));
+    update public.shipments
+    set status = p_status, weight_kg = v_weight, length_cm = v_length, width_cm = v_width, height_cm = v_height,
+      final_cents = (v_final ->> 'total_cents')::bigint, final = v_final
+    where id = p_shipment_id
+    returning * into v_shipment;
+
+  elsif v_from = 'awaiting_approval' and p_status = 'processing' then
+    for v_key in select k from jsonb_object_keys(v_details) k order by k loop
+      if v_key <> 'reason' then
+        raise exception 'p_details.% is not a detail of weighing again (reason)', v_key using errcode = '22023', hint = 'bad_request';
+      end if;
+    end loop;
+    v_reason := case when jsonb_typeof(v_details -> 'reason') = 'string' then public.trim_whitespace(v_details ->> 'reason') end;
+    if coalesce(char_length(v_reason), 0) not between 1 and 500 then
+      raise exception 'p_details.reason must be 1 to 500 characters' using errcode = '22023', hint = 'reweigh_reason_needed',
+      detail = jsonb_build_object('max', 500)::text;
+    end if;
+    update public.shipments
+    set status = p_status, weight_kg = null, length_cm = null, width_cm = null, height_cm = null, final_cents = null, final = null
+    where id = p_shipment_id
+    returning * into v_shipment;
+
+  elsif p_status = 'shipped' then
+    for v_key in select k from jsonb_object_keys(v_details) k order by k loop
+      if v_key not in ('carrier', 'tracking') then
+        raise exception 'p_details.% is not a detail of the dispatch (carrier, tracking)', v_key using errcode = '22023', hint = 'bad_request';
+      end if;
+    end loop;
+    v_carrier := case when jsonb_typeof(v_details -> 'carrier') = 'string' then public.trim_whitespace(v_details ->> 'carrier') end;
+    if coalesce(char_length(v_carrier), 0) not between 1 and 60 then
+      raise exception 'p_details.carrier must be 1 to 60 characters' using errcode = '22023', hint = 'carrier_length',
+      detail = jsonb_build_object('max', 60)::text;
+    end if;
+    v_tracking := case when jsonb_typeof(v_details -> 'tracking') = 'string' then public.trim_whitespace(v_details ->> 'tracking') end;
+    if v_tracking is null or v_tracking !~ '^[A-Za-z0-9-]{4,60}$' then
+      raise exception 'p_details.tracking must be 4 to 60 characters: letters A-Z, digits 0-9 and -' using errcode = '22023', hint = 'dispatch_tracking_invalid';
+    end if;
+    update public.shipments set status = p_status, carrier = v_carrier, outbound_tracking = v_tracking
+    where id = p_shipment_id
+    returning * into v_shipment;
+
+  else
+    if v_details <> '{}'::jsonb then
+      raise exception 'p_details must be empty when a shipment goes from % to %', v_from, p_status using errcode = '22023', hint = 'bad_request';
+    end if;
+    update public.shipments set status = p_status where id = p_shipment_id returning * into v_shipment;
+  end if;
+
+  perform public.shipment_status_follows(p_shipment_id, p_status, p_op_id, v_changed_at);
+  if v_final is not null or v_reason is not null then
+    update public.shipment_events
+    set final_cents = (v_final ->> 'total_cents')::bigint, final = v_final, reason = v_reason
+    where id = (select max(e.id) from public.shipment_events e where e.shipment_id = p_shipment_id);
+  end if;
+  update public.shipment_ops set outcome = 'applied' where op_id = p_op_id;
+  return jsonb_build_object('outcome', 'applied', 'shipment', public.shipment_json(v_shipment));
+end
+$function$;
