@@ -16,6 +16,8 @@
 -- 4. The packages of a shipment request: 1 to 20, in shipment_package_ids_input, which both
 --    request_shipment and set_shipment_packages call. (Device: shipmentLimits;
 --    tests/db/shipment-limits.test.ts.)
+-- 5. The weighed box: shipment_box_input, which advance_shipment calls. (Device: validateBox;
+--    tests/db/shipment-limits.test.ts.)
 --
 -- The redefined functions are the live definitions (after 20261203100000_refusal_keys) with only
 -- these changes.
@@ -388,7 +390,60 @@ $$;
 
 revoke execute on function public.shipment_package_ids_input(uuid[]) from public, anon, authenticated;
 
--- The three callers, as in 20261203100000_refusal_keys but for the calls above.
+-- 5. The weighed box (advance_shipment's details when it asks for the customer's approval): only
+-- weight_kg, length_cm, width_cm and height_cm; more than 0 kg and at most the max_weight_kg rate, with
+-- at most 2 decimals; each side more than 0 cm with at most 1 decimal, and the three adding up to at
+-- most the max_linear_in rate in centimetres. (Device: validateBox; tests/db/shipment-limits.test.ts.)
+create function public.shipment_box_input(p_details jsonb,
+  out weight_kg numeric, out length_cm numeric, out width_cm numeric, out height_cm numeric)
+language plpgsql
+stable
+set search_path = ''
+as $$
+declare
+  v_key text;
+  v_max_weight numeric;
+  v_max_linear_cm numeric;
+begin
+  for v_key in select k from jsonb_object_keys(p_details) k order by k loop
+    if v_key not in ('weight_kg', 'length_cm', 'width_cm', 'height_cm') then
+      raise exception 'p_details.% is not a detail of the box (weight_kg, length_cm, width_cm, height_cm)', v_key using errcode = '22023', hint = 'bad_request';
+    end if;
+  end loop;
+  v_max_weight := public.rate_value('max_weight_kg');
+  v_max_linear_cm := public.rate_value('max_linear_in') * 2.54;
+  weight_kg := case when jsonb_typeof(p_details -> 'weight_kg') = 'number' then (p_details ->> 'weight_kg')::numeric end;
+  if weight_kg is null or not weight_kg > 0 or weight_kg > v_max_weight or weight_kg <> round(weight_kg, 2) then
+    raise exception 'p_details.weight_kg must be more than 0 and at most % kg, with at most 2 decimals', trim_scale(v_max_weight)
+      using errcode = '22023', hint = 'weight_out_of_range',
+    detail = jsonb_build_object('max_kg', trim_scale(v_max_weight))::text;
+  end if;
+  length_cm := case when jsonb_typeof(p_details -> 'length_cm') = 'number' then (p_details ->> 'length_cm')::numeric end;
+  width_cm := case when jsonb_typeof(p_details -> 'width_cm') = 'number' then (p_details ->> 'width_cm')::numeric end;
+  height_cm := case when jsonb_typeof(p_details -> 'height_cm') = 'number' then (p_details ->> 'height_cm')::numeric end;
+  if length_cm is null or not length_cm > 0 or length_cm <> round(length_cm, 1) then
+    raise exception 'p_details.length_cm must be more than 0 cm, with at most 1 decimal' using errcode = '22023', hint = 'side_out_of_range',
+    detail = jsonb_build_object('side', 'length')::text;
+  end if;
+  if width_cm is null or not width_cm > 0 or width_cm <> round(width_cm, 1) then
+    raise exception 'p_details.width_cm must be more than 0 cm, with at most 1 decimal' using errcode = '22023', hint = 'side_out_of_range',
+    detail = jsonb_build_object('side', 'width')::text;
+  end if;
+  if height_cm is null or not height_cm > 0 or height_cm <> round(height_cm, 1) then
+    raise exception 'p_details.height_cm must be more than 0 cm, with at most 1 decimal' using errcode = '22023', hint = 'side_out_of_range',
+    detail = jsonb_build_object('side', 'height')::text;
+  end if;
+  if length_cm + width_cm + height_cm > v_max_linear_cm then
+    raise exception 'p_details: length_cm + width_cm + height_cm must be at most % cm (% in)',
+      trim_scale(v_max_linear_cm), trim_scale(public.rate_value('max_linear_in')) using errcode = '22023', hint = 'size_out_of_range',
+    detail = jsonb_build_object('max_cm', trim_scale(v_max_linear_cm), 'max_in', trim_scale(public.rate_value('max_linear_in')))::text;
+  end if;
+end
+$$;
+
+revoke execute on function public.shipment_box_input(jsonb) from public, anon, authenticated;
+
+-- The callers, as in 20261203100000_refusal_keys but for the calls above.
 
 create or replace function public.request_shipment(p_op_id uuid, p_shipment_id uuid, p_package_ids uuid[], p_service text, p_options jsonb, p_items jsonb, p_address jsonb)
 returns jsonb
@@ -605,8 +660,6 @@ declare
   v_length numeric;
   v_width numeric;
   v_height numeric;
-  v_max_weight numeric;
-  v_max_linear_cm numeric;
   v_carrier text;
   v_tracking text;
   v_reason text;
@@ -665,40 +718,8 @@ begin
   end if;
 
   if p_status = 'awaiting_approval' then
-    for v_key in select k from jsonb_object_keys(v_details) k order by k loop
-      if v_key not in ('weight_kg', 'length_cm', 'width_cm', 'height_cm') then
-        raise exception 'p_details.% is not a detail of the box (weight_kg, length_cm, width_cm, height_cm)', v_key using errcode = '22023', hint = 'bad_request';
-      end if;
-    end loop;
-    v_max_weight := public.rate_value('max_weight_kg');
-    v_max_linear_cm := public.rate_value('max_linear_in') * 2.54;
-    v_weight := case when jsonb_typeof(v_details -> 'weight_kg') = 'number' then (v_details ->> 'weight_kg')::numeric end;
-    if v_weight is null or not v_weight > 0 or v_weight > v_max_weight or v_weight <> round(v_weight, 2) then
-      raise exception 'p_details.weight_kg must be more than 0 and at most % kg, with at most 2 decimals', trim_scale(v_max_weight)
-        using errcode = '22023', hint = 'weight_out_of_range',
-      detail = jsonb_build_object('max_kg', trim_scale(v_max_weight))::text;
-    end if;
-    v_length := case when jsonb_typeof(v_details -> 'length_cm') = 'number' then (v_details ->> 'length_cm')::numeric end;
-    v_width := case when jsonb_typeof(v_details -> 'width_cm') = 'number' then (v_details ->> 'width_cm')::numeric end;
-    v_height := case when jsonb_typeof(v_details -> 'height_cm') = 'number' then (v_details ->> 'height_cm')::numeric end;
-    if v_length is null or not v_length > 0 or v_length <> round(v_length, 1) then
-      raise exception 'p_details.length_cm must be more than 0 cm, with at most 1 decimal' using errcode = '22023', hint = 'side_out_of_range',
-      detail = jsonb_build_object('side', 'length')::text;
-    end if;
-    if v_width is null or not v_width > 0 or v_width <> round(v_width, 1) then
-      raise exception 'p_details.width_cm must be more than 0 cm, with at most 1 decimal' using errcode = '22023', hint = 'side_out_of_range',
-      detail = jsonb_build_object('side', 'width')::text;
-    end if;
-    if v_height is null or not v_height > 0 or v_height <> round(v_height, 1) then
-      raise exception 'p_details.height_cm must be more than 0 cm, with at most 1 decimal' using errcode = '22023', hint = 'side_out_of_range',
-      detail = jsonb_build_object('side', 'height')::text;
-    end if;
-    if v_length + v_width + v_height > v_max_linear_cm then
-      raise exception 'p_details: length_cm + width_cm + height_cm must be at most % cm (% in)',
-        trim_scale(v_max_linear_cm), trim_scale(public.rate_value('max_linear_in')) using errcode = '22023', hint = 'size_out_of_range',
-      detail = jsonb_build_object('max_cm', trim_scale(v_max_linear_cm), 'max_in', trim_scale(public.rate_value('max_linear_in')))::text;
-    end if;
-
+    select b.weight_kg, b.length_cm, b.width_cm, b.height_cm into v_weight, v_length, v_width, v_height
+    from public.shipment_box_input(v_details) b;
     select pr.plan into v_plan from public.profiles pr where pr.id = v_shipment.user_id;
     select w.actual_lb, w.volumetric_lb into v_actual_lb, v_volumetric_lb
     from public.box_weights(v_weight, v_length, v_width, v_height) w;

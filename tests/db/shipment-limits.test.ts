@@ -1,11 +1,14 @@
-// A shipment request's limits on the device (validateShipmentRequest, over shipmentLimits) and in the
-// database (shipment_package_ids_input, shipment_items_input and shipment_address_input: what
-// request_shipment checks) accept and refuse the same requests, for random requests around every
-// limit: how many packages and items, each text's length (characters, as PostgreSQL counts them), a
-// quantity, a unit value, a phone's characters.
+// A shipment's limits on the device and in the database accept and refuse the same input, for random
+// input around every limit: a customer's request (validateShipmentRequest, over shipmentLimits; and
+// shipment_package_ids_input, shipment_items_input and shipment_address_input, what request_shipment
+// checks: how many packages and items, each text's length in characters as PostgreSQL counts them, a
+// quantity, a unit value, a phone's characters), and the box the warehouse weighs (validateBox; and
+// shipment_box_input, what advance_shipment checks, under random limits in the rates).
 import { randomUUID } from 'node:crypto'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildRates } from '@/business-rules/rates'
+import { boxDetails, validateBox, type BoxForm } from '@/features/admin/shipments/step-validation'
 import { shipmentLimits, shipmentRequestOf, validateShipmentRequest, type ShipmentRequestForm } from '@/features/customer/shipments/shipment-request-validation'
 import type { ShipmentAddress } from '@/local-db/rows'
 import { openPglite, type Engine } from './engines.ts'
@@ -54,7 +57,24 @@ const formArb: fc.Arbitrary<ShipmentRequestForm> = fc.record({
   address: addressArb,
 })
 
-describe('a shipment request’s limits, device and database', () => {
+/** A decimal of up to `decimals` decimals from `min` to `max`, as a rate or a scale reads it. */
+const decimalBetween = (min: number, max: number, decimals: number) =>
+  fc.integer({ min: 0, max: decimals }).chain((scale) => fc.integer({ min: min * 10 ** scale, max: max * 10 ** scale }).map((units) => (units / 10 ** scale).toFixed(scale)))
+
+const limitsArb = fc.record({ max_weight_kg: decimalBetween(1, 100, 3), max_linear_in: decimalBetween(10, 200, 3) })
+/** A box around these limits: its weight, and sides whose sum lands on both sides of the largest size. */
+const boxArb = (limits: { max_weight_kg: string; max_linear_in: string }): fc.Arbitrary<BoxForm> => {
+  const sideTenths = Math.ceil((Number(limits.max_linear_in) * 25.4) / 3)
+  const side = fc.integer({ min: Math.max(1, sideTenths - 3), max: sideTenths + 3 }).map((tenths) => (tenths / 10).toFixed(tenths % 10 === 0 ? 0 : 1))
+  return fc.record({
+    weight_kg: fc.oneof(decimalBetween(0, Math.ceil(Number(limits.max_weight_kg)) + 1, 2), fc.constant(limits.max_weight_kg)),
+    length_cm: side,
+    width_cm: side,
+    height_cm: side,
+  })
+}
+
+describe('a shipment’s limits, device and database', () => {
   let db: Engine
 
   beforeAll(async () => {
@@ -106,6 +126,21 @@ describe('a shipment request’s limits, device and database', () => {
       }),
       // Shrinking forms of fifty items, a query per step, takes minutes: the first failing batch is reported as it is.
       { numRuns: 30, endOnFailure: true },
+    )
+  })
+
+  it('accept and refuse the same boxes, under any limits the rates set', async () => {
+    const limitsAndBoxes = limitsArb.chain((limits) => fc.tuple(fc.constant(limits), fc.array(boxArb(limits), { minLength: 50, maxLength: 50 })))
+    await fc.assert(
+      fc.asyncProperty(limitsAndBoxes, async ([limits, boxes]) => {
+        await db.owner(`update public.rates r set value = l.value::numeric from jsonb_each_text($1::jsonb) l (key, value) where r.key = l.key`, [JSON.stringify(limits)])
+        const rates = { ...buildRates, max_weight_kg: Number(limits.max_weight_kg), max_linear_in: Number(limits.max_linear_in) }
+        const database = await verdicts(`select public.shipment_box_input($1)`, boxes.map(boxDetails))
+        boxes.forEach((box, index) => {
+          expect(Object.keys(validateBox(box, rates)).length === 0, JSON.stringify({ limits, box, database: database[index] })).toBe(database[index] === 'accepted')
+        })
+      }),
+      { numRuns: 40 },
     )
   })
 })
