@@ -1,6 +1,7 @@
 import Dexie from 'dexie'
 import { useLiveQuery } from 'dexie-react-hooks'
-import { isStorageEnding, leavingStatuses, storageDaysLeft } from '@/business-rules/storage'
+import { miamiDayNumber } from '@/business-rules/miami-day'
+import { arrivalOf, isStorageEnding, leavingStatuses, storageDaysLeft } from '@/business-rules/storage'
 import { newestOf, readChunkedPackages } from './package-chunks'
 import { db, isShipmentOp, type LocalPackage } from './db'
 import { readDirectory, type Customer } from './directory'
@@ -82,8 +83,7 @@ async function storageEndingPackages(): Promise<LocalPackage[]> {
   const waiting = (await Promise.all((['recibido', 'disponible'] as const).map((status) => byStatus(status).toArray()))).flat()
   const [directory, leaving] = await Promise.all([readDirectory(), readLeavingPackages()])
   return waiting
-    .filter((pkg) => !leaving.has(pkg.id))
-    .map((pkg) => ({ pkg, days: storageDaysLeft(pkg, directory.get(pkg.user_id)?.plan) }))
+    .map((pkg) => ({ pkg, days: storageDaysLeft(pkg, { plan: directory.get(pkg.user_id)?.plan, shipmentStatus: leaving.get(pkg.id) }) }))
     .filter(({ days }) => isStorageEnding(days))
     .sort((a, b) => a.days! - b.days!)
     .map(({ pkg }) => pkg)
@@ -143,16 +143,17 @@ export async function packageIdsMatching(filter: PackageFilter): Promise<string[
   return newestOf(rows, chunked).map((pkg) => pkg.id)
 }
 
-const dayStart = () => {
-  const now = new Date()
-  return new Date(now.getFullYear(), now.getMonth(), now.getDate()).toISOString()
-}
-
-/** Packages created today: among those updated today (a package is updated when it is created), a few hundred at most. */
+/**
+ * Packages that arrived today, a Miami calendar day whatever the device's zone, as the reports count
+ * them: among those updated since (a package is updated when it arrives), a few hundred at most.
+ */
 async function countReceivedToday(): Promise<number> {
-  const today = dayStart()
-  const [rows, chunked] = await Promise.all([db.packages.where('updated_at').aboveOrEqual(today).filter((pkg) => pkg.created_at >= today).count(), readChunkedPackages()])
-  return rows + chunked.newest.filter((pkg) => pkg.created_at >= today).length
+  const today = miamiDayNumber(new Date())
+  // Midnight UTC of that date, hours before Miami's: none of today's is left out.
+  const since = new Date(today * 86_400_000).toISOString()
+  const arrivedToday = (pkg: LocalPackage) => miamiDayNumber(new Date(arrivalOf(pkg))) === today
+  const [rows, chunked] = await Promise.all([db.packages.where('updated_at').aboveOrEqual(since).filter(arrivedToday).count(), readChunkedPackages()])
+  return rows + chunked.newest.filter(arrivedToday).length
 }
 
 const countStatus = (status: PackageStatus) => db.packages.where('[status+updated_at]').between([status, Dexie.minKey], [status, Dexie.maxKey]).count()

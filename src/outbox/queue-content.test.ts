@@ -59,7 +59,7 @@ describe('article drafts on the device', () => {
   it('a new article the server refused stays on the device as its save, to be corrected', async () => {
     await takeOwnership('u1')
     await queueArticleSave('u1', 'a1', 0, { category: 'shopping', cover_path: null, author_name: 'Laura', status: 'draft', published_at: null, read_time_minutes: 3, texts: { es: { slug: 'tomado', title: 'Guía', excerpt: '', body_md: 'Texto', body_tree: { type: 'root', children: [] }, cover_alt: '' } } })
-    await db.outbox.toCollection().modify({ state: 'failed', lastError: 'slug taken', lastErrorKey: 'slug_taken' })
+    await db.outbox.toCollection().modify({ state: 'failed', lastError: 'slug taken' })
     expect((await readArticle('a1'))?.texts.es?.slug).toBe('tomado')
   })
 
