@@ -71,6 +71,7 @@ const config = {
         test: {
           name: 'unit',
           environment: 'jsdom',
+          testTimeout: 20_000,
           include: ['src/**/*.test.{ts,tsx}', 'tests/unit/**/*.test.{ts,tsx}'],
           exclude: moduleMockingTests,
           setupFiles: ['tests/setup/unit.ts'],
@@ -83,6 +84,7 @@ const config = {
         test: {
           name: 'unit-isolated',
           environment: 'jsdom',
+          testTimeout: 20_000,
           include: moduleMockingTests,
           isolate: true,
           setupFiles: ['tests/setup/unit.ts'],

@@ -25,3 +25,13 @@ export function backendEnvProblem(env: Record<string, string | undefined>, mode:
     `To build for the local backend instead, run \`vite build --mode ${standInMode}\` (npm start does).`,
   ].join('\n')
 }
+
+/**
+ * Whether a backend URL is on this machine (`localhost`, 127.0.0.0/8, `[::1]`): the stand-in or
+ * `supabase start`, which `--mode standin` builds talk to by default. Any other is a hosted backend,
+ * whose site must never be built from anything but what that backend publishes.
+ */
+export function isLocalBackend(url: string): boolean {
+  const hostname = new URL(url).hostname.replace(/^\[(.*)\]$/, '$1')
+  return hostname === 'localhost' || hostname.endsWith('.localhost') || hostname === '::1' || /^127(?:\.\d{1,3}){3}$/.test(hostname)
+}

@@ -4,7 +4,7 @@ import { i18n } from '@lingui/core'
 import { I18nProvider } from '@lingui/react'
 import { StrictMode } from 'react'
 import { renderToString } from 'react-dom/server'
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router'
+import { createStaticHandler, createStaticRouter, StaticRouterProvider, type HydrationState } from 'react-router'
 import { routes } from '@/app/router'
 import { PageMetaCollector, type PageMetaValues } from '@/components/page-meta'
 import { builtContent, findArticleBySlug, provideBuildContent, type BuildContent } from '@/features/public/content/build-content'
@@ -22,11 +22,14 @@ export { organization } from '@/prerender/structured-data'
 export { robotsTxt, sitemapXml } from '@/prerender/sitemap'
 export { fillTemplate, inlineStylesheet } from '@/prerender/template'
 export { fetchArticle, fetchArticleSlugs, fetchArticleSummaries, fetchFaqs } from '@/remote/content'
+export { timedFetch } from '@/remote/fetch'
 
 export interface RenderedPage {
   lang: Lang
-  /** The markup inside #root, with the router's hydration data script. */
+  /** The markup inside #root. */
   html: string
+  /** What the router in the browser starts from (the loaders' data), for the page's data block (src/prerender/hydration-data.ts). */
+  hydrationData: HydrationState
   meta: PageMetaValues
   /** The page's own JSON-LD: FAQPage on the FAQ, BlogPosting on an article. */
   structuredData: object[]
@@ -58,11 +61,13 @@ export async function renderPage(url: URL): Promise<RenderedPage> {
   if (context instanceof Response) throw new Error(`${url.pathname} answered ${context.status} instead of a page`)
   if (context.errors) throw new Error(`${url.pathname} failed: ${JSON.stringify(context.errors)}`)
   let meta: PageMetaValues | null = null
+  // Without React Router's inline script of the data (a hash per page in the CSP): the page carries
+  // it as a data block (src/prerender/hydration-data.ts).
   const html = renderToString(
     <StrictMode>
       <I18nProvider i18n={i18n}>
         <PageMetaCollector value={(values) => (meta = values)}>
-          <StaticRouterProvider router={createStaticRouter(handler.dataRoutes, context)} context={context} />
+          <StaticRouterProvider router={createStaticRouter(handler.dataRoutes, context)} context={context} hydrate={false} />
         </PageMetaCollector>
       </I18nProvider>
     </StrictMode>,
@@ -76,6 +81,7 @@ export async function renderPage(url: URL): Promise<RenderedPage> {
   return {
     lang,
     html,
+    hydrationData: { loaderData: context.loaderData, actionData: context.actionData },
     meta,
     structuredData: page === 'faq' ? [faqOf(lang)] : onBlog && articleSlug ? [articlePosting(url.origin, lang, articleSlug)] : [],
     feed: onBlog ? { path: feedPath(lang), title: feedTitle } : null,

@@ -9,11 +9,13 @@ import { startAuth } from '@/features/auth/start-auth'
 import { activateLang } from '@/i18n/activate'
 import { isLang } from '@/i18n/locales'
 import { preferredLang } from '@/i18n/preferred-lang'
+import { readHydrationData } from '@/prerender/hydration-data'
 import './index.css'
 
 // Public pages are prerendered at build time (with the router's hydration data); the account
 // screens, the admin area and unknown URLs get the empty shell.
-const prerendered = '__staticRouterHydrationData' in window
+const hydrationData = readHydrationData()
+const prerendered = hydrationData !== undefined
 
 declare global {
   interface Window {
@@ -49,7 +51,7 @@ async function start() {
     await activateLang(isLang(urlLang) ? urlLang : preferredLang())
   }
 
-  const router = createRouter()
+  const router = createRouter(hydrationData)
   // From here on React answers clicks itself, replaying those made while it hydrates.
   const clicksBeforeApp = window.clicksBeforeApp ?? []
   delete window.clicksBeforeApp

@@ -175,7 +175,7 @@ export interface StoredPackage {
 /**
  * Defines `casilleroStoredPackages()` in the page: every package the app's IndexedDB holds, as the
  * app reads them, rows (kept compact, src/local-db/compact-rows.ts) and those kept many to a record
- * (src/local-db/closed-packages.ts) alike. Written as a string: the page runs it as it stands,
+ * (src/local-db/package-chunks.ts) alike. Written as a string: the page runs it as it stands,
  * without the helpers tsx would add to a function compiled here.
  */
 const storedPackagesScript = `window.casilleroStoredPackages = async () => {
@@ -193,7 +193,7 @@ const storedPackagesScript = `window.casilleroStoredPackages = async () => {
             request.onerror = () => reject(request.error)
           })
         : []
-    const [rows, chunks] = await Promise.all([all('packages'), all('closedPackages')])
+    const [rows, chunks] = await Promise.all([all('packages'), all('packageChunks')])
     const packages = new Map()
     for (const chunk of chunks) {
       for (const id of chunk.removed) packages.delete(id)

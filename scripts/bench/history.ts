@@ -419,7 +419,7 @@ const describeRows = (rows: Record<StreamKey, number>) =>
 interface BrowserSync extends FirstSync {
   loginToReadyMs: number
   rows: Record<StreamKey, number>
-  stored: { packages: number; closedPackages: number; directory: number }
+  stored: { packages: number; packageChunks: number; directory: number }
   indexedDbBytes: number | undefined
   usageBytes: number
   resyncRows: number
@@ -443,7 +443,7 @@ async function browserFirstSync(browser: Browser, appUrl: string, label: string,
     sync.readAnswers()
     await untilOrExplain(page, sync, 'the first sync', () => atRest(page, sync), 120_000)
     const rows = sync.rows()
-    const stored = { packages: await countRows(page, 'packages'), closedPackages: await countRows(page, 'closedPackages'), directory: await countRows(page, 'directory') }
+    const stored = { packages: await countRows(page, 'packages'), packageChunks: await countRows(page, 'packageChunks'), directory: await countRows(page, 'directory') }
     const storage = await page.evaluate(async () => {
       const estimate = (await navigator.storage.estimate()) as StorageEstimate & { usageDetails?: Record<string, number> }
       return { usage: estimate.usage ?? 0, indexedDB: estimate.usageDetails?.indexedDB }
@@ -495,7 +495,7 @@ function browserMeasures(label: string, packages: number, endToEnd: BrowserSync,
     { name: `${label}   log in → working set ready`, value: seconds(endToEnd.loginToReadyMs), unit: 's' },
     { name: `${label}   rows: ${describeRows(endToEnd.rows)}`, value: total(endToEnd.rows), unit: 'rows' },
     {
-      name: `${label}   IndexedDB (${endToEnd.stored.packages} package rows, ${endToEnd.stored.closedPackages} records of closed packages, ${endToEnd.stored.directory} of the directory)${endToEnd.indexedDbBytes === undefined ? ', origin' : ''}`,
+      name: `${label}   IndexedDB (${endToEnd.stored.packages} package rows, ${endToEnd.stored.packageChunks} records of closed packages, ${endToEnd.stored.directory} of the directory)${endToEnd.indexedDbBytes === undefined ? ', origin' : ''}`,
       value: (endToEnd.indexedDbBytes ?? endToEnd.usageBytes) / 1e6,
       unit: 'MB',
     },

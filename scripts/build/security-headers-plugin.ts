@@ -7,7 +7,8 @@ import { deployOnlyHeaders, formatHeadersFile, headersForPath, parseHeadersFile,
 
 const headersFile = '_headers'
 
-async function htmlFilesIn(dir: string): Promise<string[]> {
+/** Every HTML file of the build, prerendered pages included. */
+export async function htmlFilesIn(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { recursive: true })
   return Promise.all(entries.filter((name) => name.endsWith('.html')).map((name) => readFile(join(dir, name), 'utf8')))
 }

@@ -22,23 +22,42 @@ const inlineScript = /<script((?:\s[^>]*)?)>([\s\S]*?)<\/script>/g
 const inlineStyle = /<style(?:\s[^>]*)?>([\s\S]*?)<\/style>/g
 const attribute = (attributes: string, name: string) => new RegExp(`\\s${name}(?:\\s*=\\s*("[^"]*"|'[^']*'|[^\\s>]+))?`, 'i').exec(attributes)
 
-/** The hash sources of the inline scripts a browser would run in these pages (the theme script, the prerender's loader, the router's hydration data). */
-export function inlineScriptHashes(html: string[]): string[] {
-  const hashes = new Set<string>()
-  for (const page of html) {
-    for (const [, attributes = '', body = ''] of page.matchAll(inlineScript)) {
-      if (attribute(attributes, 'src')) continue
-      const type = attribute(attributes, 'type')?.[1]?.replace(/^["']|["']$/g, '').trim().toLowerCase() ?? ''
-      if (executableTypes.has(type)) hashes.add(sha256(body))
-    }
-  }
-  return [...hashes].sort()
+/** The body of every inline script a browser would run in a page: no `src`, no data type (JSON-LD and the router's data are never run). */
+function executableInlineScripts(page: string): string[] {
+  return [...page.matchAll(inlineScript)].flatMap(([, attributes = '', body = '']) => {
+    if (attribute(attributes, 'src')) return []
+    const type = attribute(attributes, 'type')?.[1]?.replace(/^["']|["']$/g, '').trim().toLowerCase() ?? ''
+    return executableTypes.has(type) ? [body] : []
+  })
 }
 
-/** The hash sources of the pages' `<style>` elements (the stylesheet a prerendered page carries). */
-export function inlineStyleHashes(html: string[]): string[] {
-  return [...new Set(html.flatMap((page) => [...page.matchAll(inlineStyle)].map(([, body = '']) => sha256(body))))].sort()
+const inlineStyles = (page: string): string[] => [...page.matchAll(inlineStyle)].map(([, body = '']) => body)
+
+/**
+ * The hash sources of the pages' inline blocks of one kind. One page must have every one of them (a
+ * prerendered page has each the shell has, and more): a block on some pages only is per-page data
+ * in executable form, and the policy would grow by a hash with every page published.
+ */
+function sharedInlineHashes(html: string[], kind: string, blocksOf: (page: string) => string[]): string[] {
+  const pages = html.map((page) => new Map(blocksOf(page).map((body) => [sha256(body), body])))
+  const all = new Map(pages.flatMap((page) => [...page]))
+  const fullest = pages.reduce((most, page) => (page.size > most.size ? page : most), new Map<string, string>())
+  const pageOwn = [...all].find(([hash]) => !fullest.has(hash))?.[1]
+  if (pageOwn !== undefined) {
+    const start = pageOwn.length > 80 ? `${pageOwn.slice(0, 80)}…` : pageOwn
+    throw new Error(
+      `An inline ${kind} differs between pages (${JSON.stringify(start)}): the Content-Security-Policy would carry a hash for every page. ` +
+        'Keep inline code the same on every page, and write page data as <script type="application/json">, which never runs.',
+    )
+  }
+  return [...all.keys()].sort()
 }
+
+/** The hash sources of the inline scripts a browser would run in these pages (the theme script, the prerendered pages' loader). */
+export const inlineScriptHashes = (html: string[]): string[] => sharedInlineHashes(html, 'script', executableInlineScripts)
+
+/** The hash sources of the pages' `<style>` elements (the stylesheet a prerendered page carries). */
+export const inlineStyleHashes = (html: string[]): string[] => sharedInlineHashes(html, 'style', inlineStyles)
 
 /** The Supabase project's origin for HTTP and for its Realtime socket (http→ws, https→wss). */
 function supabaseOrigins(supabaseUrl: string): { http: string; socket: string } {

@@ -7,6 +7,7 @@ type Lang = 'es' | 'en'
 export interface ContentApi {
   url: string
   anonKey: string
+  fetch?: typeof fetch
 }
 
 interface ArticleSummary {
@@ -28,15 +29,17 @@ export interface PrerenderEntry {
   fetchArticle(id: string, api: ContentApi): Promise<unknown>
   fetchArticleSlugs(api: ContentApi): Promise<unknown[]>
   fetchFaqs(api: ContentApi): Promise<unknown[]>
+  /** The app's fetch that gives up on a request that stops moving (src/remote/fetch.ts). */
+  timedFetch: typeof fetch
   provideContent(content: BuildContent): void
   prerenderedPaths(): PagePaths[]
   aliasesOf(path: string): string[]
   htmlFileOf(path: string): string
-  renderPage(url: URL): Promise<{ lang: Lang; html: string; meta: { title: string; description: string }; structuredData: object[]; feed: { path: string; title: string } | null }>
+  renderPage(url: URL): Promise<{ lang: Lang; html: string; hydrationData: object; meta: { title: string; description: string }; structuredData: object[]; feed: { path: string; title: string } | null }>
   blogFeed(siteUrl: string, lang: Lang, builtAt: string): Promise<{ path: string; xml: string }>
   headTags(head: { lang: Lang; title: string; description: string; urls: PagePaths; image: string; imageAlt: string; structuredData: object[]; feed?: { href: string; title: string } }): string
   organization(siteUrl: string, logoUrl: string): object
-  fillTemplate(template: string, page: { lang: Lang; head: string; body: string }): string
+  fillTemplate(template: string, page: { lang: Lang; head: string; body: string; hydrationData: object }): string
   inlineStylesheet(template: string, read: (href: string) => string): string
   sitemapXml(pages: PagePaths[]): string
   robotsTxt(rules: string, sitemapUrl: string): string
@@ -77,7 +80,7 @@ export async function writePrerenderedPages(entry: PrerenderEntry, outDir: strin
         const file = entry.htmlFileOf(path)
         const target = join(outDir, file)
         await mkdir(dirname(target), { recursive: true })
-        await writeFile(target, entry.fillTemplate(template, { lang: page.lang, head, body: page.html }))
+        await writeFile(target, entry.fillTemplate(template, { lang: page.lang, head, body: page.html, hydrationData: page.hydrationData }))
         written.files.push(file)
         if (path !== canonicalPath) written.aliasFiles.push(file)
       }

@@ -1,4 +1,4 @@
-import { createBrowserRouter, matchRoutes, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router'
+import { createBrowserRouter, matchRoutes, redirect, type HydrationState, type LoaderFunctionArgs, type RouteObject } from 'react-router'
 import { activateLang } from '@/i18n/activate'
 import { dashboardTabs } from '@/i18n/dashboard-tabs'
 import { defaultLang, isLang } from '@/i18n/locales'
@@ -117,5 +117,5 @@ export async function loadMatchedRoutes(url: URL): Promise<void> {
   )
 }
 
-/** The app's router; on a prerendered page it reads the build's hydration data (`window.__staticRouterHydrationData`). */
-export const createRouter = () => createBrowserRouter(routes)
+/** The app's router; on a prerendered page it starts from the build's hydration data. */
+export const createRouter = (hydrationData?: HydrationState) => createBrowserRouter(routes, { hydrationData })

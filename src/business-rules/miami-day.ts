@@ -1,5 +1,5 @@
 /** The warehouse's time zone: free storage, reminders and reports count its calendar days. */
-export const warehouseTimeZone = 'America/New_York'
+const warehouseTimeZone = 'America/New_York'
 
 const miamiDate = new Intl.DateTimeFormat('en-CA', { timeZone: warehouseTimeZone, year: 'numeric', month: '2-digit', day: '2-digit' })
 const hourMs = 3_600_000

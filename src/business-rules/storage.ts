@@ -3,13 +3,9 @@ import { planTerms, type PlanId } from './plans'
 
 /** A package waiting at the warehouse, where free storage counts down. */
 const waitingStatuses: ReadonlySet<string> = new Set(['recibido', 'disponible'])
-/**
- * Statuses of a shipment whose packages are leaving, not waiting: free storage no longer counts down
- * for them, as the database's reminders skip them (notify_storage_endings).
- */
+/** Statuses of a shipment whose packages are leaving, not waiting: free storage no longer counts down for them. */
 const leavingShipmentStatuses: ReadonlySet<string> = new Set(['requested', 'processing'])
 export const leavingStatuses = [...leavingShipmentStatuses]
-export const isLeaving = (shipmentStatus: string | undefined): boolean => shipmentStatus !== undefined && leavingShipmentStatuses.has(shipmentStatus)
 
 /** The last days of free storage are a warning. */
 export const storageWarningDays = 5
@@ -25,13 +21,21 @@ export function arrivalOf(pkg: StoredPackage): string {
   return pkg.events.find((event) => event.status === 'recibido')?.changed_at ?? pkg.created_at
 }
 
+/** Whose storage it is: the owner's plan (Basic when unknown), and the status of the shipment the package is in, if any. */
+export interface StorageTerms {
+  plan?: PlanId | undefined
+  shipmentStatus?: string | undefined
+}
+
 /**
- * Whole free storage days left for a waiting package (0 on its last day, negative once it has
- * ended), or null for packages that are not waiting. Counted in Miami calendar days, like the
- * database's reminders and reports, whatever the device's time zone.
+ * Whole free storage days left (0 on the last free day, negative once it has ended), or null when
+ * free storage does not count down for the package: it is not waiting at the warehouse, or it is
+ * leaving in a requested or processing shipment. Counted in Miami calendar days whatever the
+ * device's time zone. The database's twin is storage_countdowns, which the reports and the
+ * reminders count (tests/db/storage-days.test.ts holds the two equal).
  */
-export function storageDaysLeft(pkg: StoredPackage, plan: PlanId = 'basic', now = new Date()): number | null {
-  if (!waitingStatuses.has(pkg.status)) return null
+export function storageDaysLeft(pkg: StoredPackage, { plan = 'basic', shipmentStatus }: StorageTerms, now = new Date()): number | null {
+  if (!waitingStatuses.has(pkg.status) || (shipmentStatus !== undefined && leavingShipmentStatuses.has(shipmentStatus))) return null
   const lastFreeDay = miamiDayNumber(new Date(arrivalOf(pkg))) + planTerms[plan].freeStorageDays
   return lastFreeDay - miamiDayNumber(now)
 }

@@ -32,8 +32,11 @@ export function phoneError(value: string): MessageDescriptor | undefined {
   return value.trim() && !/^[+\d\s()-]+$/.test(value.trim()) ? validationMessages.phone : undefined
 }
 
+/** A text's length as the database counts it (char_length: an emoji is one character, not two UTF-16 units). */
+export const characterCount = (text: string): number => [...text].length
+
 export function lengthError(value: string, max: number): MessageDescriptor | undefined {
-  return value.trim().length > max ? validationMessages.tooLong : undefined
+  return characterCount(value.trim()) > max ? validationMessages.tooLong : undefined
 }
 
 /** Only the fields that have an error; an empty object means the form is valid. */

@@ -1,6 +1,6 @@
 import { Plural, Trans } from '@lingui/react/macro'
 import type { PlanId } from '@/business-rules/plans'
-import { isLeaving, isStorageEnding, storageDaysLeft } from '@/business-rules/storage'
+import { isStorageEnding, storageDaysLeft } from '@/business-rules/storage'
 
 interface Props {
   pkg: Parameters<typeof storageDaysLeft>[0]
@@ -14,7 +14,7 @@ interface Props {
  * Nothing for others, nor for a package leaving in a requested or processing shipment.
  */
 export function StorageCountdown({ pkg, plan, shipmentStatus }: Props) {
-  const days = isLeaving(shipmentStatus) ? null : storageDaysLeft(pkg, plan)
+  const days = storageDaysLeft(pkg, { plan, shipmentStatus })
   if (days === null) return null
   const daysAgo = -days
   const tone = days < 0 ? 'text-red-700 dark:text-red-400' : isStorageEnding(days) ? 'text-amber-800 dark:text-amber-300' : 'text-slate-600 dark:text-slate-400'

@@ -1,9 +1,11 @@
 import Dexie from 'dexie'
 import { useLiveQuery } from 'dexie-react-hooks'
-import { isStorageEnding, leavingStatuses, storageDaysLeft } from '@/business-rules/storage'
-import { newestOf, readClosedPackages, readPackages } from './closed-packages'
+import { miamiDayNumber } from '@/business-rules/miami-day'
+import { arrivalOf, isStorageEnding, leavingStatuses, storageDaysLeft } from '@/business-rules/storage'
+import { newestOf, readChunkedPackages } from './package-chunks'
 import { db, isShipmentOp, type LocalPackage } from './db'
 import { readDirectory, type Customer } from './directory'
+import { readPackages } from './package-store'
 import { readOpenPrealert } from './queries'
 import { shipmentStatuses, type PackageStatus, type PrealertRow, type ShipmentStatus } from './rows'
 import { withPendingShipmentOps, type LocalShipment } from './shipment-overlay'
@@ -38,8 +40,8 @@ const newestFirst = (a: { created_at: string }, b: { created_at: string }) => (a
  */
 export function useCustomerPackages(userId: string, limit: number) {
   return useThrottledQuery(async (): Promise<Page<LocalPackage>> => {
-    const [rows, closed] = await Promise.all([db.packages.where('[user_id+updated_at]').between([userId, Dexie.minKey], [userId, Dexie.maxKey]).toArray(), readClosedPackages()])
-    const all = [...rows, ...closed.newest.filter((pkg) => pkg.user_id === userId)]
+    const [rows, chunked] = await Promise.all([db.packages.where('[user_id+updated_at]').between([userId, Dexie.minKey], [userId, Dexie.maxKey]).toArray(), readChunkedPackages()])
+    const all = [...rows, ...chunked.newest.filter((pkg) => pkg.user_id === userId)]
     return { rows: all.sort(newestFirst).slice(0, limit), total: all.length }
   }, [userId, limit], ['packages'])
 }
@@ -81,8 +83,7 @@ async function storageEndingPackages(): Promise<LocalPackage[]> {
   const waiting = (await Promise.all((['recibido', 'disponible'] as const).map((status) => byStatus(status).toArray()))).flat()
   const [directory, leaving] = await Promise.all([readDirectory(), readLeavingPackages()])
   return waiting
-    .filter((pkg) => !leaving.has(pkg.id))
-    .map((pkg) => ({ pkg, days: storageDaysLeft(pkg, directory.get(pkg.user_id)?.plan) }))
+    .map((pkg) => ({ pkg, days: storageDaysLeft(pkg, { plan: directory.get(pkg.user_id)?.plan, shipmentStatus: leaving.get(pkg.id) }) }))
     .filter(({ days }) => isStorageEnding(days))
     .sort((a, b) => a.days! - b.days!)
     .map(({ pkg }) => pkg)
@@ -93,18 +94,21 @@ function byStatus(status: PackageStatus | null) {
   return status ? db.packages.where('[status+updated_at]').between([status, Dexie.minKey], [status, Dexie.maxKey]) : db.packages.orderBy('updated_at')
 }
 
-/** Packages among the closed ones (closed-packages.ts) a filter on status selects, most recently changed first. */
-async function closedOf(status: PackageStatus | null): Promise<readonly LocalPackage[]> {
+/**
+ * The chunked packages (package-chunks.ts) a filter on status selects, most recently changed first.
+ * An admin's chunks hold only packages that closed: another status selects none of them.
+ */
+async function chunkedWithStatus(status: PackageStatus | null): Promise<readonly LocalPackage[]> {
   if (status !== null && status !== 'entregado') return []
-  const { newest } = await readClosedPackages()
+  const { newest } = await readChunkedPackages()
   return status === null ? newest : newest.filter((pkg) => pkg.status === status)
 }
 
-/** A page of the packages of a status (or all), most recently changed first: rows walked backwards on their index, merged with the closed ones. */
+/** A page of the packages of a status (or all), most recently changed first: rows walked backwards on their index, merged with the chunked ones. */
 async function packagesPage(status: PackageStatus | null, offset: number, limit: number): Promise<Page<LocalPackage>> {
   const rows = byStatus(status).reverse()
-  const [first, count, closed] = await Promise.all([rows.clone().limit(offset + limit).toArray(), rows.clone().count(), closedOf(status)])
-  return { rows: newestOf(first, closed, offset + limit).slice(offset), total: count + closed.length }
+  const [first, count, chunked] = await Promise.all([rows.clone().limit(offset + limit).toArray(), rows.clone().count(), chunkedWithStatus(status)])
+  return { rows: newestOf(first, chunked, offset + limit).slice(offset), total: count + chunked.length }
 }
 
 /** Searched by text (or storage ending): read whole (one getAll is far cheaper than a cursor) and matched here. */
@@ -112,7 +116,7 @@ async function searchedPackages({ status, search }: PackageFilter): Promise<Loca
   const needle = search.trim().toLowerCase()
   const owners = new Set(needle ? (await readDirectory()).search(search).map((customer) => customer.id) : [])
   // Forwards, then reversed here: only a forward read is a single getAll.
-  const candidates = status === 'storage-ending' ? await storageEndingPackages() : newestOf((await byStatus(status).toArray()).reverse(), await closedOf(status))
+  const candidates = status === 'storage-ending' ? await storageEndingPackages() : newestOf((await byStatus(status).toArray()).reverse(), await chunkedWithStatus(status))
   if (!needle) return candidates
   return candidates.filter((pkg) => contains(pkg.tracking_code, needle) || contains(pkg.locker_code, needle) || owners.has(pkg.user_id))
 }
@@ -135,20 +139,21 @@ export function usePackagesPage(filter: PackageFilter, offset: number, limit: nu
 /** Every package id a filter selects (a bulk action over all matches). */
 export async function packageIdsMatching(filter: PackageFilter): Promise<string[]> {
   if (filter.search.trim() || filter.status === 'storage-ending') return (await searchedPackages(filter)).map((pkg) => pkg.id)
-  const [rows, closed] = await Promise.all([byStatus(filter.status).reverse().toArray(), closedOf(filter.status)])
-  return newestOf(rows, closed).map((pkg) => pkg.id)
+  const [rows, chunked] = await Promise.all([byStatus(filter.status).reverse().toArray(), chunkedWithStatus(filter.status)])
+  return newestOf(rows, chunked).map((pkg) => pkg.id)
 }
 
-const dayStart = () => {
-  const now = new Date()
-  return new Date(now.getFullYear(), now.getMonth(), now.getDate()).toISOString()
-}
-
-/** Packages created today: among those updated today (a package is updated when it is created), a few hundred at most. */
+/**
+ * Packages that arrived today, a Miami calendar day whatever the device's zone, as the reports count
+ * them: among those updated since (a package is updated when it arrives), a few hundred at most.
+ */
 async function countReceivedToday(): Promise<number> {
-  const today = dayStart()
-  const [rows, closed] = await Promise.all([db.packages.where('updated_at').aboveOrEqual(today).filter((pkg) => pkg.created_at >= today).count(), readClosedPackages()])
-  return rows + closed.newest.filter((pkg) => pkg.created_at >= today).length
+  const today = miamiDayNumber(new Date())
+  // Midnight UTC of that date, hours before Miami's: none of today's is left out.
+  const since = new Date(today * 86_400_000).toISOString()
+  const arrivedToday = (pkg: LocalPackage) => miamiDayNumber(new Date(arrivalOf(pkg))) === today
+  const [rows, chunked] = await Promise.all([db.packages.where('updated_at').aboveOrEqual(since).filter(arrivedToday).count(), readChunkedPackages()])
+  return rows + chunked.newest.filter(arrivedToday).length
 }
 
 const countStatus = (status: PackageStatus) => db.packages.where('[status+updated_at]').between([status, Dexie.minKey], [status, Dexie.maxKey]).count()
@@ -181,7 +186,7 @@ export interface Activity {
 /** The latest status events: every status change bumps its package's updated_at, so they are among the latest-updated packages. */
 export function useRecentActivity(limit: number) {
   return useThrottledQuery(async (): Promise<Activity[]> => {
-    const packages = newestOf(await db.packages.orderBy('updated_at').reverse().limit(limit * 2).toArray(), (await readClosedPackages()).newest, limit * 2)
+    const packages = newestOf(await db.packages.orderBy('updated_at').reverse().limit(limit * 2).toArray(), (await readChunkedPackages()).newest, limit * 2)
     const events = packages
       .flatMap((pkg) => pkg.events.map((event) => ({ pkg, event })))
       .sort((a, b) => (a.event.recorded_at < b.event.recorded_at ? 1 : a.event.recorded_at > b.event.recorded_at ? -1 : 0))

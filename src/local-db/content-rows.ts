@@ -29,13 +29,21 @@ export interface ArticleFields {
   texts: Partial<Record<ContentLang, ArticleText>>
 }
 
-/** An article as the server has it (`article_json`, or a pulled row with its texts). */
+/** A slug an article has had in a language (`article_slugs`): its own for good, no other article may take it. */
+export interface ArticleSlug {
+  lang: ContentLang
+  slug: string
+}
+
+/** An article as the server has it (`article_json`, or a pulled row with its texts and slugs). */
 export interface ArticleRow extends ArticleFields {
   id: string
   version: number
   created_at: string
   updated_at: string
   updated_by: string | null
+  /** Every slug it has had, its current ones too; absent from a save answered before the server sent them. */
+  slugs?: ArticleSlug[]
 }
 
 /** What `save_faq` takes. A language's entry is a question with its answer, or nothing (null). */

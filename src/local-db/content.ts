@@ -42,12 +42,15 @@ export async function writeFaqOrder(ids: readonly string[]): Promise<void> {
 
 const contentOps = async () => (await db.outbox.orderBy('seq').toArray()).filter(isContentOp)
 
-/** The article with this device's latest pending save over it (a new one exists only as that save). */
+/**
+ * The article with this device's latest pending save over it. A new one exists only as its save,
+ * which it stays while the server refuses it: listed and opened to be corrected.
+ */
 function articleWithPendingSave(row: ArticleRow | undefined, saves: readonly SaveArticleOp[]): ArticleRow | undefined {
-  const latest = saves.filter((op) => op.state === 'pending').at(-1)
+  const latest = saves.filter((op) => op.state === 'pending').at(-1) ?? (row ? undefined : saves.at(-1))
   if (!latest) return row
   const now = latest.createdAt
-  return { id: latest.articleId, version: row?.version ?? 0, created_at: row?.created_at ?? now, updated_at: now, updated_by: latest.userId, ...latest.article }
+  return { id: latest.articleId, version: row?.version ?? 0, created_at: row?.created_at ?? now, updated_at: now, updated_by: latest.userId, slugs: row?.slugs, ...latest.article }
 }
 
 /** Every article, newest change first, as this device would have it once its queue is sent. */

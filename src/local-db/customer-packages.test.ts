@@ -1,13 +1,14 @@
 import { beforeEach, describe, expect, it } from 'vitest'
-import { applyPulledClosedPackages, compactCustomerPackages, readClosedPackages } from './closed-packages'
 import { db } from './db'
 import { takeOwnership, type DeviceOwner } from './owner'
+import { compactCustomerPackages, readChunkedPackages } from './package-chunks'
+import { applyPulledPackagesToChunks } from './package-store'
 import { countCustomerPackages, readCustomerPackages, readShippablePackages } from './queries'
 import type { PackageRow, ShipmentRow } from './rows'
 import { clearLocalData } from './wipe'
 import { deliveredPackageRow } from '../../tests/unit/package-rows'
 
-// A customer's packages are pulled into records of up to a thousand (closed-packages.ts), and every
+// A customer's packages are pulled into records of up to a thousand (package-chunks.ts), and every
 // screen of theirs reads them there and in `packages` (rows an older version of the app stored).
 
 const customerId = 'customer-1'
@@ -24,13 +25,13 @@ beforeEach(async () => {
 
 /** Pages of the customer's pull, written as the sync engine writes them (its packageStream). */
 async function pull(...pages: PackageRow[][]) {
-  for (const [i, rows] of pages.entries()) await applyPulledClosedPackages('packages', customer, rows, `checkpoint-${i}`)
+  for (const [i, rows] of pages.entries()) await applyPulledPackagesToChunks('packages', customer, rows, `checkpoint-${i}`)
 }
 
 describe("a customer's packages, many to a record", () => {
   it('are stored a page to a record, and listed, counted and offered for shipping from there', async () => {
     await pull(Array.from({ length: 1000 }, (_, i) => pulled(i)), [pulled(1000), pulled(1001)])
-    expect(await db.closedPackages.count()).toBe(2)
+    expect(await db.packageChunks.count()).toBe(2)
     expect(await db.packages.count()).toBe(0)
 
     expect(ids(await readCustomerPackages(customerId, 3))).toEqual(['p1001', 'p1000', 'p999'])
@@ -63,15 +64,15 @@ describe("a customer's packages, many to a record", () => {
     for (let round = 1; round <= 5; round++) {
       for (let start = 0; start < 1000; start += 100) await pull(all.slice(start, start + 100).map((row) => ({ ...row, status: 'transito', version: 2 + round, updated_at: minute(round * 5000 + Number(row.id.slice(1))) })))
     }
-    const before = await db.closedPackages.count()
+    const before = await db.packageChunks.count()
     expect(before).toBeGreaterThan(Math.ceil(1500 / 1000) + 4)
     const listed = await readCustomerPackages(customerId, Infinity)
 
     await compactCustomerPackages(customer)
-    expect(await db.closedPackages.count()).toBe(2)
-    expect((await readClosedPackages()).size).toBe(1500)
+    expect(await db.packageChunks.count()).toBe(2)
+    expect((await readChunkedPackages()).size).toBe(1500)
     expect(await readCustomerPackages(customerId, Infinity)).toEqual(listed)
     await compactCustomerPackages(customer)
-    expect(await db.closedPackages.count()).toBe(2)
+    expect(await db.packageChunks.count()).toBe(2)
   })
 })

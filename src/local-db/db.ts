@@ -326,11 +326,11 @@ export interface DirectoryBucket {
 }
 
 /**
- * Some of the packages that closed lately on an admin's device (closed-packages.ts), as a page of the
- * closed part's pull brings them: the packages as one JSON string, and the ids a later change took
- * out of this store. Chunks are never changed in place: a change writes a new one under a new key.
+ * Packages kept many to a record (package-chunks.ts: an admin's closed lately, all of a customer's),
+ * as a page of a pull brings them: the packages as one JSON string, and the ids a later change took
+ * out of the chunks. Chunks are never changed in place: a change writes a new one under a new key.
  */
-export interface ClosedPackagesChunk {
+export interface PackageChunk {
   /** Sorts in the order the chunks were written: a later chunk's packages replace an earlier one's. */
   chunk: string
   /** Their rows, as JSON (LocalPackage[]). */
@@ -359,7 +359,7 @@ export class LocalDb extends Dexie {
   reports!: EntityTable<SavedReport, 'key'>
   notifications!: EntityTable<NotificationRow, 'id'>
   directory!: EntityTable<DirectoryBucket, 'bucket'>
-  closedPackages!: EntityTable<ClosedPackagesChunk, 'chunk'>
+  packageChunks!: EntityTable<PackageChunk, 'chunk'>
   articles!: EntityTable<ArticleRow, 'id'>
   faqs!: EntityTable<FaqRow, 'id'>
   articleDrafts!: EntityTable<ArticleDraft, 'articleId'>
@@ -412,13 +412,19 @@ export class LocalDb extends Dexie {
     // The packages that closed lately, on an admin's device: a thousand to a record, read in memory
     // (those pulled before stay rows until they leave the working set; packages holds any package).
     this.version(14).stores({ closedPackages: 'chunk' })
+    // Those records hold a customer's every package too: the store is named for what it holds. An
+    // IndexedDB store cannot be renamed, so its records move to the new one, which Dexie creates
+    // before this upgrade runs and deletes the old one after.
+    this.version(15)
+      .stores({ closedPackages: null, packageChunks: 'chunk' })
+      .upgrade(async (tx) => tx.table('packageChunks').bulkAdd(await tx.table('closedPackages').toArray()))
     // The pulled rows, stored as their keys and one JSON string (compact-rows.ts): an admin's first sync stores tens of thousands.
     this.use(compactRows(['packages', 'prealerts', 'shipments']))
   }
 
   /** What the server's rows fill, with the checkpoints they were pulled to, and the files shown from them. */
   get readModelTables() {
-    return [this.profiles, this.packages, this.closedPackages, this.prealerts, this.shipments, this.notifications, this.directory, this.syncState, this.seenFiles, this.opened, this.reports, this.articles, this.faqs]
+    return [this.profiles, this.packages, this.packageChunks, this.prealerts, this.shipments, this.notifications, this.directory, this.syncState, this.seenFiles, this.opened, this.reports, this.articles, this.faqs]
   }
 
   /** Tables of user data: everything but the persisted session (supabase-js itself ends it) and the owner. */

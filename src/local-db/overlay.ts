@@ -22,9 +22,3 @@ export function withPendingOps(server: ServerPackage, ops: readonly QueuedOp[]):
 export async function opsOf(packageId: string): Promise<PackageOp[]> {
   return (await db.outbox.where('packageId').equals(packageId).sortBy('seq')).filter(isPackageOp)
 }
-
-/** Re-derives a package's local row after its queued ops changed (inside a transaction with both tables). */
-export async function refreshOverlay(packageId: string): Promise<void> {
-  const local = await db.packages.get(packageId)
-  if (local) await db.packages.put(withPendingOps(serverRowOf(local), await opsOf(packageId)))
-}

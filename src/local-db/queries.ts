@@ -1,9 +1,10 @@
 import Dexie, { liveQuery } from 'dexie'
 import { useLiveQuery } from 'dexie-react-hooks'
-import { newestOf, readClosedPackages, readPackages } from './closed-packages'
+import { newestOf, readChunkedPackages } from './package-chunks'
 import { db, isPrealertOp, isShipmentOp, type LocalPackage, type SetPushPreferencesOp, type SyncStream } from './db'
 import { withPendingReads } from './notification-overlay'
 import { readOwnerRole } from './owner'
+import { readPackages } from './package-store'
 import { withPendingPrealertOps } from './prealert-overlay'
 import { withPendingShipmentOps } from './shipment-overlay'
 import type { NotificationKind, Role } from './rows'
@@ -27,8 +28,8 @@ export function usePackageCount(userId: string) {
 
 const packagesOf = (userId: string) => db.packages.where('[user_id+updated_at]').between([userId, Dexie.minKey], [userId, Dexie.maxKey])
 
-/** `userId`'s packages kept many to a record (closed-packages.ts: a customer's are all there but a few rows), most recently changed first. */
-const chunkedOf = async (userId: string, which: (pkg: LocalPackage) => boolean = () => true) => (await readClosedPackages()).newest.filter((pkg) => pkg.user_id === userId && which(pkg))
+/** `userId`'s packages kept many to a record (package-chunks.ts: a customer's are all there but a few rows), most recently changed first. */
+const chunkedOf = async (userId: string, which: (pkg: LocalPackage) => boolean = () => true) => (await readChunkedPackages()).newest.filter((pkg) => pkg.user_id === userId && which(pkg))
 
 /** usePackages, read once. */
 export async function readCustomerPackages(userId: string, limit: number): Promise<LocalPackage[]> {

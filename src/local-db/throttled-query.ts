@@ -39,8 +39,8 @@ export function useThrottledQuery<T>(query: () => Promise<T>, deps: DependencyLi
     let dirty = false
     let lastRun = 0
     let timer: ReturnType<typeof setTimeout> | undefined
-    // Packages are rows, or closed ones kept many to a record (closed-packages.ts).
-    const prefixes = tables.flatMap((table) => (table === 'directory' ? [] : table === 'packages' ? [table, 'closedPackages'] : [table])).map((table) => `idb://${db.name}/${table}/`)
+    // Packages are rows, or kept many to a record (package-chunks.ts).
+    const prefixes = tables.flatMap((table) => (table === 'directory' ? [] : table === 'packages' ? [table, 'packageChunks'] : [table])).map((table) => `idb://${db.name}/${table}/`)
 
     async function run() {
       if (running) {

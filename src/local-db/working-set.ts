@@ -1,7 +1,8 @@
-import Dexie, { type Table } from 'dexie'
-import { readClosedPackages, trimClosedPackages } from './closed-packages'
-import { db, subjectOf, type LocalPackage, type LocalProfile, type SyncStream } from './db'
+import Dexie from 'dexie'
+import { db, subjectOf, type LocalProfile, type SyncStream } from './db'
 import { assertOwner, type DeviceOwner } from './owner'
+import { trimChunkedPackages } from './package-chunks'
+import { packageTables, storeServerPackages } from './package-store'
 import type { PackageRow, PulledProfile } from './rows'
 
 // An admin's device keeps the desk's working set (docs/architecture.md, "The admin's working set"):
@@ -37,7 +38,7 @@ async function queuedSubjects(): Promise<Set<string>> {
  */
 export async function trimWorkingSet(owner: DeviceOwner, now = Date.now()): Promise<number> {
   const cutoff = new Date(now - recentMs).toISOString()
-  return db.transaction('rw', [db.packages, db.closedPackages, db.prealerts, db.shipments, db.profiles, db.opened, db.outbox, db.owner], async () => {
+  return db.transaction('rw', [db.packages, db.packageChunks, db.prealerts, db.shipments, db.profiles, db.opened, db.outbox, db.owner], async () => {
     await assertOwner(owner)
     await db.opened.where('openedAt').below(now - recentMs).delete()
     const kept = await queuedSubjects()
@@ -53,9 +54,9 @@ export async function trimWorkingSet(owner: DeviceOwner, now = Date.now()): Prom
     const prealerts = await unchanged(await db.prealerts.where('state').anyOf('received', 'cancelled').primaryKeys(), (ids) => db.prealerts.bulkGet(ids))
     const shipments = await unchanged(await db.shipments.where('status').anyOf('delivered', 'cancelled').primaryKeys(), (ids) => db.shipments.bulkGet(ids))
     const profiles = (await db.profiles.where('role').equals('user').primaryKeys()).filter(droppable)
-    const closed = await trimClosedPackages(cutoff, (id) => !droppable(id))
+    const chunked = await trimChunkedPackages(cutoff, (id) => !droppable(id))
     await Promise.all([db.packages.bulkDelete(packages), db.prealerts.bulkDelete(prealerts), db.shipments.bulkDelete(shipments), db.profiles.bulkDelete(profiles)])
-    return packages.length + closed + prealerts.length + shipments.length + profiles.length
+    return packages.length + chunked + prealerts.length + shipments.length + profiles.length
   })
 }
 
@@ -73,39 +74,26 @@ export async function startOverIfStale(owner: DeviceOwner, now = Date.now()): Pr
     await Promise.all([db.packages, db.prealerts, db.shipments].map(async (table) => table.bulkDelete((await table.toCollection().primaryKeys()).filter(unqueued))))
     await db.profiles.where('id').notEqual(owner.userId).delete()
     await db.directory.clear()
-    await db.closedPackages.clear()
+    await db.packageChunks.clear()
     await db.syncState.bulkDelete(streams)
     return true
   })
 }
 
-/** Adds the rows `table` lacks; those it holds stay as they are (the same transaction goes on). */
-async function addMissing<Row>(table: Table<Row, string>, rows: Row[]) {
-  try {
-    await table.bulkAdd(rows)
-  } catch (error) {
-    // The rows already there fail alone (ConstraintError), reported together once the rest are added.
-    if (!(error instanceof Dexie.BulkError) || Object.values(error.failuresByPos).some((failure) => failure.name !== 'ConstraintError')) throw error
-  }
-}
-
 /**
  * Rows fetched from the server outside the pulls (a search of the history, a customer opened):
- * packages added where the device has none, since a package the device holds is kept current by
- * the pulls and may be newer than this answer; full profiles as fetched. `opened` ids are kept on the device for 30 days.
+ * packages kept as rows where the device holds none as new (one it holds is kept current by the
+ * pulls and may be newer than this answer); full profiles as fetched. `opened` ids are kept on the device for 30 days.
  */
 export async function keepFetched(owner: DeviceOwner | string, fetched: { packages?: PackageRow[]; profiles?: PulledProfile[]; opened?: string[] }, now = Date.now()) {
-  await db.transaction('rw', [db.packages, db.closedPackages, db.profiles, db.opened, db.owner], async () => {
+  await db.transaction('rw', [...packageTables, db.profiles, db.opened, db.owner], async () => {
     await assertOwner(owner)
-    // A package among the closed ones is kept current by the pulls there.
-    const closed = await readClosedPackages()
-    const packages: LocalPackage[] = (fetched.packages ?? []).filter((row) => !row.deleted_at && !closed.get(row.id)).map(({ deleted_at: _, ...row }) => row)
     const profiles = (fetched.profiles ?? []).flatMap((row): LocalProfile[] => {
       if (row.deleted_at !== null) return []
       const { deleted_at: _, ...profile } = row
       return [profile]
     })
-    await addMissing(db.packages, packages)
+    await storeServerPackages(fetched.packages ?? [], 'rows', { keepNewer: true })
     // No pull keeps a customer's full profile current: the newest fetched is the one to keep.
     await db.profiles.bulkPut(profiles)
     await db.opened.bulkPut((fetched.opened ?? []).map((id) => ({ id, openedAt: now })))

@@ -1,9 +1,9 @@
-import { db, isPackageOp, type LocalPackage, type LocalProfile, type SyncState, type SyncStream } from './db'
+import { db, type LocalProfile, type SyncState, type SyncStream } from './db'
 import { keepCustomers, readDirectory } from './directory'
-import { withPendingOps } from './overlay'
 import { assertOwner, type DeviceOwner } from './owner'
+import { forgetCustomers, packageTables } from './package-store'
 import { writePulledPage as applyPage, putInSteps } from './pulled-page'
-import type { NotificationRow, PackageRow, PrealertRow, ProfileRow, PulledProfile, ShipmentRow } from './rows'
+import type { NotificationRow, PrealertRow, ProfileRow, PulledProfile, ShipmentRow } from './rows'
 
 /** A stream's stored pull checkpoint, or null when there is none for this user (a fresh start). */
 export async function readSyncState(stream: SyncStream, userId: string): Promise<SyncState | null> {
@@ -12,27 +12,9 @@ export async function readSyncState(stream: SyncStream, userId: string): Promise
 }
 
 /**
- * Pulled packages written as rows, in a transaction holding packages and the outbox: upserts are
- * idempotent, tombstones delete, and this device's pending changes stay on top. A page fetched
- * before a push was answered may briefly put back the older row; the push's change is newer than
- * the page's checkpoint, so the next pull (the scheduler runs one after every push) brings it
- * again. Checking each row's version here would cost a read per row on every pull.
- */
-export async function writePackageRows(rows: PackageRow[]): Promise<void> {
-  const ops = (await db.outbox.toArray()).filter(isPackageOp)
-  const queued = new Set(ops.map((op) => op.packageId))
-  const live: LocalPackage[] = []
-  const deleted: string[] = []
-  for (const { deleted_at, ...row } of rows) {
-    if (deleted_at) deleted.push(row.id)
-    else live.push(queued.has(row.id) ? withPendingOps(row, ops) : row)
-  }
-  await Promise.all([putInSteps(db.packages, live), db.packages.bulkDelete(deleted)])
-}
-
-/**
  * Pulled profiles (with their locker codes): upserts, and tombstones delete. A deleted customer's
- * packages went with them on the server (a cascade, which leaves no package tombstones), so here too.
+ * packages, prealerts and shipments went with them on the server (a cascade, which leaves no
+ * tombstones of their own), so here too, as when the directory says so.
  */
 export function applyPulledProfiles(stream: SyncStream, owner: DeviceOwner, rows: PulledProfile[], checkpoint: string | null): Promise<void> {
   return applyPage(stream, owner, checkpoint, async () => {
@@ -47,8 +29,8 @@ export function applyPulledProfiles(stream: SyncStream, owner: DeviceOwner, rows
     }
     await putInSteps(db.profiles, live)
     await db.profiles.bulkDelete(deleted)
-    if (deleted.length > 0) await db.packages.where('user_id').anyOf(deleted).delete()
-  }, [db.profiles, db.packages])
+    await forgetCustomers(deleted)
+  }, [db.profiles, ...packageTables, db.prealerts, db.shipments])
 }
 
 /** Pulled prealerts: upserts (a cancelled or received prealert stays, with its state). */

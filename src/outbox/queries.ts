@@ -1,4 +1,5 @@
 import { db, isPackageOp, type LocalPackage, type QueuedOp } from '@/local-db/db'
+import { readPackages } from '@/local-db/package-store'
 import type { PrealertRow } from '@/local-db/rows'
 import { useThrottledQuery } from '@/local-db/throttled-query'
 
@@ -34,20 +35,19 @@ export interface OutboxEntry {
   prealert?: PrealertRow
 }
 
-/** The user's queued changes in sending order, each with the package or prealert it is about. */
+/** The user's queued changes in sending order, each with the package (wherever the device keeps it) or prealert it is about. */
+export async function readOutbox(userId: string): Promise<OutboxEntry[]> {
+  const ops = await opsOfUser(userId)
+  const [packages, prealerts] = await Promise.all([
+    readPackages(ops.map((op) => ('packageId' in op ? op.packageId : ''))),
+    db.prealerts.bulkGet(ops.map((op) => ('prealertId' in op ? op.prealertId : ''))),
+  ])
+  return ops.map((op, i) => ({ op, pkg: packages[i], prealert: prealerts[i] }))
+}
+
+/** readOutbox, live. */
 export function useOutbox(userId: string) {
-  return useThrottledQuery(
-    async (): Promise<OutboxEntry[]> => {
-      const ops = await opsOfUser(userId)
-      const [packages, prealerts] = await Promise.all([
-        db.packages.bulkGet(ops.map((op) => ('packageId' in op ? op.packageId : ''))),
-        db.prealerts.bulkGet(ops.map((op) => ('prealertId' in op ? op.prealertId : ''))),
-      ])
-      return ops.map((op, i) => ({ op, pkg: packages[i], prealert: prealerts[i] }))
-    },
-    [userId],
-    ['outbox', 'packages', 'prealerts'],
-  )
+  return useThrottledQuery(() => readOutbox(userId), [userId], ['outbox', 'packages', 'prealerts'])
 }
 
 const severity: Record<OpState, number> = { pending: 0, conflict: 1, failed: 2 }

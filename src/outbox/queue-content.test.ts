@@ -56,6 +56,13 @@ describe('article drafts on the device', () => {
     expect((await readArticle('a1'))?.texts.es?.slug).toBe('guia-nueva')
   })
 
+  it('a new article the server refused stays on the device as its save, to be corrected', async () => {
+    await takeOwnership('u1')
+    await queueArticleSave('u1', 'a1', 0, { category: 'shopping', cover_path: null, author_name: 'Laura', status: 'draft', published_at: null, read_time_minutes: 3, texts: { es: { slug: 'tomado', title: 'Guía', excerpt: '', body_md: 'Texto', body_tree: { type: 'root', children: [] }, cover_alt: '' } } })
+    await db.outbox.toCollection().modify({ state: 'failed', lastError: 'slug taken' })
+    expect((await readArticle('a1'))?.texts.es?.slug).toBe('tomado')
+  })
+
   it("are refused for a session that does not own the device, and leave with the user's data", async () => {
     await takeOwnership('u1')
     await expect(keepArticleDraft(draft('u2', 'Otra'))).rejects.toBeInstanceOf(NotOwnerError)

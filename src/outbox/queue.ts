@@ -1,7 +1,7 @@
-import { db, isPackageOp, type LocalPackage, type NewPackage, type PackageOp, type QueuedOp, type RegisterOp, type StatusOp } from '@/local-db/db'
-import { takeClosedPackages } from '@/local-db/closed-packages'
-import { serverRowOf, withPendingOps } from '@/local-db/overlay'
+import { db, type LocalPackage, type NewPackage, type QueuedOp, type RegisterOp, type StatusOp } from '@/local-db/db'
+import { serverRowOf } from '@/local-db/overlay'
 import { assertOwner } from '@/local-db/owner'
+import { packageTables, readPackages, storeServerPackages } from '@/local-db/package-store'
 import type { PackageStatus } from '@/local-db/rows'
 
 const listeners = new Set<() => void>()
@@ -38,33 +38,19 @@ export function newOpFields(userId: string) {
   } satisfies Partial<QueuedOp>
 }
 
-/** Ops grouped by package, each group in creation order. */
-function byPackage(ops: readonly PackageOp[]): Map<string, PackageOp[]> {
-  const groups = new Map<string, PackageOp[]>()
-  for (const op of [...ops].sort((a, b) => a.seq! - b.seq!)) {
-    const group = groups.get(op.packageId)
-    if (group) group.push(op)
-    else groups.set(op.packageId, [op])
-  }
-  return groups
-}
-
 /**
  * Sets these packages' status on this device at once and queues one op per package for the server,
  * in one transaction: the screen and the outbox never disagree. Packages already at that status are
  * left alone. Returns how many changed.
  */
 export async function queueStatusChanges(userId: string, packageIds: readonly string[], status: PackageStatus): Promise<number> {
-  const changed = await db.transaction('rw', [db.packages, db.closedPackages, db.outbox, db.owner], async () => {
+  const changed = await db.transaction('rw', [...packageTables, db.owner], async () => {
     await assertOwner(userId)
-    // A closed package changed here becomes a row, so its change lays over it as over any other.
-    const changing = (row: LocalPackage | undefined): row is LocalPackage => row !== undefined && row.status !== status
-    const held = await db.packages.bulkGet([...packageIds])
-    const rows = [...held.filter(changing), ...(await takeClosedPackages(packageIds.filter((_, i) => !held[i]), changing))]
+    const rows = (await readPackages([...new Set(packageIds)])).filter((row): row is LocalPackage => row !== undefined && row.status !== status)
     const ops: StatusOp[] = rows.map((row) => ({ ...newOpFields(userId), packageId: row.id, baseVersion: row.version, kind: 'set-status', status }))
     await db.outbox.bulkAdd(ops)
-    const queued = byPackage((await db.outbox.where('packageId').anyOf(rows.map((row) => row.id)).toArray()).filter(isPackageOp))
-    await db.packages.bulkPut(rows.map((row) => withPendingOps(serverRowOf(row), queued.get(row.id) ?? [])))
+    // A chunked package changed here becomes a row, so its change lays over it as over any other.
+    await storeServerPackages(rows.map(serverRowOf), 'rows')
     return ops.length
   })
   if (changed > 0) notifyQueued()
@@ -79,11 +65,11 @@ export async function queueRegistration(userId: string, pkg: NewPackage): Promis
   const id = crypto.randomUUID()
   const now = new Date().toISOString()
   const row: LocalPackage = { id, ...pkg, version: 0, created_at: now, updated_at: now, events: [] }
-  await db.transaction('rw', db.packages, db.outbox, db.owner, async () => {
+  await db.transaction('rw', [...packageTables, db.owner], async () => {
     await assertOwner(userId)
     const op: RegisterOp = { ...newOpFields(userId), packageId: id, baseVersion: 0, kind: 'register-package', package: pkg }
     await db.outbox.add(op)
-    await db.packages.add(row)
+    await storeServerPackages([row], 'rows')
   })
   notifyQueued()
   return row

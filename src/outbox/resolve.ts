@@ -1,6 +1,6 @@
 import { db, isPackageOp, isPrealertOp, type AdvanceShipmentOp, type QueuedOp, type SaveArticleOp, type SaveFaqOp, type StatusOp } from '@/local-db/db'
-import { opsOf, refreshOverlay, serverRowOf, withPendingOps } from '@/local-db/overlay'
 import { assertOwner } from '@/local-db/owner'
+import { forgetPackages, packageTables, readPackages, refreshPackages } from '@/local-db/package-store'
 import { deleteQueuedOps } from '@/local-db/queued-ops'
 import { newOpFields, notifyQueued } from './queue'
 
@@ -8,16 +8,14 @@ import { newOpFields, notifyQueued } from './queue'
 
 /** Applies the admin's status again, on the version the server has now, as a new op. */
 export async function reapply(op: StatusOp): Promise<void> {
-  await db.transaction('rw', db.packages, db.outbox, db.owner, async () => {
+  await db.transaction('rw', [...packageTables, db.owner], async () => {
     await assertOwner(op.userId)
-    const local = await db.packages.get(op.packageId)
+    const [local] = await readPackages([op.packageId])
     await db.outbox.delete(op.seq!)
     if (!local) return
-    const server = serverRowOf(local)
-    const version = Math.max(server.version, op.current?.version ?? 0)
-    const again: StatusOp = { ...newOpFields(op.userId), packageId: op.packageId, baseVersion: version, kind: 'set-status', status: op.status }
+    const again: StatusOp = { ...newOpFields(op.userId), packageId: op.packageId, baseVersion: Math.max(local.version, op.current?.version ?? 0), kind: 'set-status', status: op.status }
     await db.outbox.add(again)
-    await db.packages.put(withPendingOps(server, await opsOf(op.packageId)))
+    await refreshPackages([op.packageId])
   })
   notifyQueued()
 }
@@ -48,10 +46,10 @@ export async function resendOnCurrent(op: SaveArticleOp | SaveFaqOp): Promise<vo
 
 /** Sends a refused op again as it was (the server recorded nothing for it). */
 export async function retry(op: QueuedOp): Promise<void> {
-  await db.transaction('rw', db.packages, db.outbox, db.owner, async () => {
+  await db.transaction('rw', [...packageTables, db.owner], async () => {
     await assertOwner(op.userId)
     await db.outbox.update(op.seq!, { state: 'pending', attempts: 0, nextAttemptAt: 0, lastError: null, lastErrorKey: null })
-    if (isPackageOp(op)) await refreshOverlay(op.packageId)
+    if (isPackageOp(op)) await refreshPackages([op.packageId])
   })
   notifyQueued()
 }
@@ -65,12 +63,12 @@ export async function retry(op: QueuedOp): Promise<void> {
  * server has them so.
  */
 export async function discard(op: QueuedOp): Promise<void> {
-  await db.transaction('rw', [db.packages, db.prealerts, db.shipments, db.outbox, db.uploads, db.notifications, db.syncState, db.owner], async () => {
+  await db.transaction('rw', [...packageTables, db.prealerts, db.shipments, db.uploads, db.notifications, db.syncState, db.owner], async () => {
     await assertOwner(op.userId)
     if (op.kind === 'mark-notifications-read' && 'notificationIds' in op) await forgetLegacyReads(op.notificationIds)
     if (op.kind === 'register-package') {
       await deleteQueuedOps(db.outbox.where('packageId').equals(op.packageId))
-      await db.packages.delete(op.packageId)
+      await forgetPackages([op.packageId])
       return
     }
     if (isPrealertOp(op) && !(await db.prealerts.get(op.prealertId))) {
@@ -82,7 +80,7 @@ export async function discard(op: QueuedOp): Promise<void> {
       return
     }
     await deleteQueuedOps(db.outbox.where('seq').equals(op.seq!))
-    if (isPackageOp(op)) await refreshOverlay(op.packageId)
+    if (isPackageOp(op)) await refreshPackages([op.packageId])
   })
 }
 

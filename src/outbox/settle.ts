@@ -1,8 +1,9 @@
 import { writeArticle, writeFaq, writeFaqOrder } from '@/local-db/content'
 import type { ArticleRow, FaqRow } from '@/local-db/content-rows'
 import { db, type RefusalKey, isPackageOp, isShipmentOp, type ContentOp, type LocalProfile, type NotificationsOp, type PackageOp, type PrealertOp, type QueuedOp, type SaveArticleOp, type SaveFaqOp, type ShipmentOp, type UploadOp } from '@/local-db/db'
-import { opsOf, refreshOverlay, serverRowOf, withPendingOps } from '@/local-db/overlay'
+import { opsOf } from '@/local-db/overlay'
 import { assertOwner, type DeviceOwner } from '@/local-db/owner'
+import { packageTables, refreshPackages, storeServerPackages } from '@/local-db/package-store'
 import type { PackageRow, PrealertRow, ShipmentRow } from '@/local-db/rows'
 
 // What the sync engine records after the server's answers, in one transaction with the read
@@ -44,7 +45,7 @@ export type SavedContent = { kind: 'article'; row: ArticleRow } | { kind: 'faq';
  * them: the same user's next session sends those ops again and gets the same answers).
  */
 export function settleAll(owner: DeviceOwner, settlements: readonly Settlement[]): Promise<void> {
-  return db.transaction('rw', [db.packages, db.prealerts, db.shipments, db.profiles, db.outbox, db.uploads, db.seenFiles, db.articles, db.faqs, db.owner], async () => {
+  return db.transaction('rw', [...packageTables, db.prealerts, db.shipments, db.profiles, db.uploads, db.seenFiles, db.articles, db.faqs, db.owner], async () => {
     await assertOwner(owner)
     for (const settlement of settlements) {
       switch (settlement.outcome) {
@@ -82,46 +83,35 @@ export function settleAll(owner: DeviceOwner, settlements: readonly Settlement[]
   })
 }
 
-/** The server's row, under this device's remaining pending ops; never replacing a newer row already here. */
-async function writeServerRow({ deleted_at, ...row }: PackageRow, ops: readonly PackageOp[]) {
-  if (deleted_at) return db.packages.delete(row.id)
-  const local = await db.packages.get(row.id)
-  const newest = local && local.version > row.version ? serverRowOf(local) : row
-  await db.packages.put(withPendingOps(newest, ops))
-}
+/** The server's row, under this device's remaining pending ops; never replacing a newer copy already here (package-store.ts). */
+const writeServerRow = (row: PackageRow) => storeServerPackages([row], 'rows', { keepNewer: true })
 
 /** Recorded by the server: the op leaves the outbox, and later ops on the package build on the version it made. */
-function settleApplied(op: PackageOp, row: PackageRow): Promise<void> {
-  return db.transaction('rw', db.packages, db.outbox, async () => {
-    await db.outbox.delete(op.seq!)
-    const later = (await opsOf(op.packageId)).filter((next) => next.state === 'pending' && next.baseVersion === op.baseVersion)
-    await db.outbox.bulkPut(later.map((next) => ({ ...next, baseVersion: row.version })))
-    await writeServerRow(row, await opsOf(op.packageId))
-  })
+async function settleApplied(op: PackageOp, row: PackageRow): Promise<void> {
+  await db.outbox.delete(op.seq!)
+  const later = (await opsOf(op.packageId)).filter((next) => next.state === 'pending' && next.baseVersion === op.baseVersion)
+  await db.outbox.bulkPut(later.map((next) => ({ ...next, baseVersion: row.version })))
+  await writeServerRow(row)
 }
 
 /**
  * The package changed on the server since this device last saw it: this change, and any later one
  * built on the same version, waits for the admin to re-apply it on the current version or discard it.
  */
-function settleSuperseded(op: PackageOp, row: PackageRow): Promise<void> {
-  return db.transaction('rw', db.packages, db.outbox, async () => {
-    const current = { status: row.status, version: row.version }
-    const stale = (await opsOf(op.packageId)).filter((next) => next.state === 'pending' && next.baseVersion === op.baseVersion)
-    await db.outbox.bulkPut(stale.map((next) => ({ ...next, state: 'conflict' as const, ...(next.kind === 'set-status' ? { current } : {}) })))
-    await writeServerRow(row, await opsOf(op.packageId))
-  })
+async function settleSuperseded(op: PackageOp, row: PackageRow): Promise<void> {
+  const current = { status: row.status, version: row.version }
+  const stale = (await opsOf(op.packageId)).filter((next) => next.state === 'pending' && next.baseVersion === op.baseVersion)
+  await db.outbox.bulkPut(stale.map((next) => ({ ...next, state: 'conflict' as const, ...(next.kind === 'set-status' ? { current } : {}) })))
+  await writeServerRow(row)
 }
 
 /**
  * Refused (validation, permission, not found): kept with the server's message and the refusal's key
  * (said in the reader's language when shown) until the user retries or discards it.
  */
-function settleRefused(op: QueuedOp, message: string, key: RefusalKey | undefined): Promise<void> {
-  return db.transaction('rw', db.packages, db.outbox, async () => {
-    await db.outbox.update(op.seq!, { state: 'failed', lastError: message, lastErrorKey: key ?? null })
-    if (isPackageOp(op)) await refreshOverlay(op.packageId)
-  })
+async function settleRefused(op: QueuedOp, message: string, key: RefusalKey | undefined): Promise<void> {
+  await db.outbox.update(op.seq!, { state: 'failed', lastError: message, lastErrorKey: key ?? null })
+  if (isPackageOp(op)) await refreshPackages([op.packageId])
 }
 
 /**
@@ -190,7 +180,7 @@ async function settleUploaded(op: UploadOp, uploaded: UploadedRow): Promise<void
   switch (uploaded.kind) {
     case 'package':
       await rebasePackageOps(uploaded.row.id, uploaded.previousVersion, uploaded.row.version)
-      return writeServerRow(uploaded.row, await opsOf(uploaded.row.id))
+      return writeServerRow(uploaded.row)
     case 'prealert':
       return writePrealert(uploaded.row)
     case 'shipment':

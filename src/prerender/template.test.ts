@@ -18,12 +18,13 @@ describe('fillTemplate', () => {
     lang: 'en',
     head: '<title>Pricing $& more · Casillero Miami</title>',
     body: '<link rel="preload" as="image" href="/favicon.svg"/><div class="app"><h1>Pricing $1</h1></div>',
+    hydrationData: { loaderData: { pricing: { plan: '$1' } } },
   })
 
   it('sets the language, the head tags and the rendered app, taken literally, and loads the app script once the page has painted', () => {
     expect(page).toContain('<html lang="en">')
     expect(page).toContain('<title>Pricing $& more · Casillero Miami</title>')
-    expect(page).toContain('<div id="root"><div class="app"><h1>Pricing $1</h1></div></div>')
+    expect(page).toContain('<div id="root"><div class="app"><h1>Pricing $1</h1></div></div><script type="application/json" id="hydration-data">{"loaderData":{"pricing":{"plan":"$1"}}}</script>')
     expect(page).not.toContain('<script type="module"')
     expect(page).toMatch(/s\.type='module';s\.src="\/assets\/index\.js".*first-contentful-paint.*addEventListener\('load'/)
   })
@@ -34,7 +35,7 @@ describe('fillTemplate', () => {
   })
 
   it('refuses a template that lost a part it replaces', () => {
-    expect(() => fillTemplate(template.replace('<div id="root"></div>', '<main id="root"></main>'), { lang: 'es', head: '', body: '' })).toThrow(/root marker/)
+    expect(() => fillTemplate(template.replace('<div id="root"></div>', '<main id="root"></main>'), { lang: 'es', head: '', body: '', hydrationData: {} })).toThrow(/root marker/)
   })
 })
 

@@ -1,4 +1,6 @@
+import type { HydrationState } from 'react-router'
 import type { Lang } from '@/i18n/locales'
+import { hydrationDataBlock } from './hydration-data'
 
 /** The parts of the built index.html a prerendered page replaces; each must be there exactly as written. */
 const markers = {
@@ -40,7 +42,7 @@ const keepClicksBeforeApp =
  * browser without paint timing, or, as a last resort, a few seconds later in a tab that never paints.
  * Never before the whole document is parsed: a script added by script runs as soon as it arrives
  * (from a cache, at once), and the page's end holds the router's hydration data; without it the app
- * rendered the page anew instead of hydrating it.
+ * rendered the page anew instead of hydrating it. The same on every page, so the CSP has one hash of it.
  */
 const afterFirstPaint = (src: string) =>
   `<script>(function(){var done=false;function load(){if(done)return;if(document.readyState==='loading'){document.addEventListener('DOMContentLoaded',load);return}done=true;var s=document.createElement('script');s.type='module';s.src=${JSON.stringify(src)};document.head.appendChild(s)}` +
@@ -53,8 +55,8 @@ const afterFirstPaint = (src: string) =>
 // such as an <img>'s) ahead of the markup; hydration expects the app's first element there.
 const leadingHoistedTags = /^(?:<link [^>]*\/>)*/
 
-/** A page's HTML from the app's built index.html: its language, its head tags and the rendered app. */
-export function fillTemplate(template: string, page: { lang: Lang; head: string; body: string }): string {
+/** A page's HTML from the app's built index.html: its language, its head tags, the rendered app and the router's data for it. */
+export function fillTemplate(template: string, page: { lang: Lang; head: string; body: string; hydrationData: HydrationState }): string {
   for (const [name, marker] of Object.entries(markers)) {
     if (!marker.test(template)) throw new Error(`index.html has lost its ${name} marker (${marker.source}): prerendering needs it`)
   }
@@ -64,7 +66,7 @@ export function fillTemplate(template: string, page: { lang: Lang; head: string;
   return template
     .replace(markers.lang, () => `<html lang="${page.lang}">`)
     .replace(markers.title, () => page.head + hoisted)
-    .replace(markers.root, () => `<div id="root">${markup}</div>`)
+    .replace(markers.root, () => `<div id="root">${markup}</div>${hydrationDataBlock(page.hydrationData)}`)
     .replace(markers.noscript, '')
     .replace(markers.entryScript, (_, src: string) => afterFirstPaint(src))
 }

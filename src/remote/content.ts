@@ -47,10 +47,11 @@ export interface FaqEntry {
   texts: Partial<Record<Lang, { question: string; answer: string }>>
 }
 
-/** Where the content is read from: the app's backend, or another (the build's). */
+/** Where the content is read from: the app's backend, or another (the build's, with a fetch that gives up on a stalled request). */
 export interface ContentApi {
   url: string
   anonKey: string
+  fetch?: typeof fetch
 }
 
 const appApi: ContentApi = { url: supabaseUrl, anonKey: supabaseAnonKey }
@@ -72,7 +73,7 @@ const contentReadUrl = (path: string, api: ContentApi) =>
   `${api.url}/rest/v1/${path}${path.includes('?') ? '&' : '?'}apikey=${encodeURIComponent(api.anonKey)}`
 
 async function get<Row>(path: string, api: ContentApi): Promise<Row[]> {
-  const response = await fetch(contentReadUrl(path, api))
+  const response = await (api.fetch ?? fetch)(contentReadUrl(path, api))
   if (!response.ok) throw new Error(`GET ${path} answered ${response.status}`)
   return (await response.json()) as Row[]
 }

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { useConnectivityStore } from '@/stores/connectivity-store'
 import { fakeRealtime } from './fake-realtime'
 import { openLiveChannel, type LiveChannel } from './live-changes'
 
@@ -11,6 +12,7 @@ beforeEach(() => {
 })
 afterEach(() => {
   channel?.stop()
+  useConnectivityStore.setState({ reachable: true })
   vi.useRealTimers()
   vi.restoreAllMocks()
 })
@@ -57,6 +59,23 @@ describe('the live channel', () => {
     const { realtime, changes } = open('token-1')
     realtime.current()!.changed()
     expect(changes).toEqual(['packages', 'prealerts'])
+  })
+
+  it('counts whatever the server says on the channel as the backend answering, and nothing the client says for it', async () => {
+    const { realtime } = open('token-1')
+    const heard = (say: () => void) => {
+      useConnectivityStore.setState({ reachable: false })
+      say()
+      return useConnectivityStore.getState().reachable
+    }
+    expect(heard(() => realtime.current()!.joined())).toBe(true)
+    expect(heard(() => realtime.current()!.confirmed())).toBe(true)
+    expect(heard(() => realtime.current()!.changed())).toBe(true)
+    expect(heard(() => realtime.current()!.confirmed('error'))).toBe(true)
+    for (const status of ['CHANNEL_ERROR', 'TIMED_OUT', 'CLOSED'] as const) {
+      await vi.advanceTimersByTimeAsync(10_000)
+      expect(heard(() => realtime.current()!.failed(status))).toBe(false)
+    }
   })
 
   it('counts a refused subscription as down and joins anew with backoff (1, 2, 5, then every 10 s)', async () => {

@@ -1,4 +1,5 @@
 import type { RealtimeChannel } from '@supabase/supabase-js'
+import { reportReachable } from '@/stores/connectivity-store'
 import type { Supabase } from './client'
 
 /** A table to hear about, optionally narrowed by a Realtime filter such as `user_id=eq.<uuid>`. */
@@ -38,6 +39,10 @@ let channels = 0
  * merely answered: a `system` error, CHANNEL_ERROR, TIMED_OUT or CLOSED make it not live, and the
  * channel is joined again, anew, after 1, 2, 5, then every 10 s. Events of a channel given up on are
  * ignored, so a late CLOSED of the previous one cannot switch the new one off.
+ *
+ * Whatever the server says on the channel (the join's answer, a notice, a change) is the backend
+ * answering, as any answer to a request is: the change that comes in as the connection returns is
+ * pulled then, not once the next probe gets through (a second later, or more).
  */
 export function openLiveChannel(client: Supabase, tables: WatchedTable[], accessToken: string | null, handlers: LiveChangeHandlers): LiveChannel {
   let token = accessToken
@@ -81,11 +86,14 @@ export function openLiveChannel(client: Supabase, tables: WatchedTable[], access
     let confirmed = false
     for (const { table, filter } of tables) {
       current.on('postgres_changes', { event: '*', schema: 'public', table, ...(filter ? { filter } : {}) }, () => {
-        if (isCurrent()) handlers.onChange(table)
+        if (!isCurrent()) return
+        reportReachable(true)
+        handlers.onChange(table)
       })
     }
     current.on('system', {}, (notice: SystemNotice) => {
       if (!isCurrent()) return
+      reportReachable(true)
       if (notice.status === 'ok' && notice.extension === 'postgres_changes') {
         confirmed = true
         failures = 0
@@ -97,7 +105,9 @@ export function openLiveChannel(client: Supabase, tables: WatchedTable[], access
     })
     current.subscribe((status, error) => {
       if (!isCurrent()) return
+      // The server's answer to the join; realtime-js says the other statuses on its own.
       if (status === 'SUBSCRIBED') {
+        reportReachable(true)
         joined = true
         setLive(confirmed)
         return

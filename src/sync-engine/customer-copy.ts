@@ -1,4 +1,4 @@
-import { compactCustomerPackages } from '@/local-db/closed-packages'
+import { compactCustomerPackages } from '@/local-db/package-chunks'
 import type { DeviceOwner } from '@/local-db/owner'
 import { slowLiveReads } from '@/local-db/throttled-query'
 import { readSyncState } from '@/local-db/writes'

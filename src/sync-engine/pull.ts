@@ -1,7 +1,7 @@
-import { applyPulledClosedPackages, applyPulledOpenPackages, forgetCustomers } from '@/local-db/closed-packages'
 import type { SyncStream } from '@/local-db/db'
-import type { DeviceOwner } from '@/local-db/owner'
 import { DirectoryPull, type DirectoryRow } from '@/local-db/directory'
+import type { DeviceOwner } from '@/local-db/owner'
+import { applyPulledPackagesToChunks, applyPulledPackagesToRows, forgetCustomers } from '@/local-db/package-store'
 import type { NotificationRow, PackageRow, PrealertRow, PullPage, PulledProfile, ShipmentRow } from '@/local-db/rows'
 import { applyPulledNotifications, applyPulledPrealerts, applyPulledProfiles, applyPulledShipments, markSynced, readSyncState } from '@/local-db/writes'
 import type { Supabase } from '@/remote/create-client'
@@ -48,9 +48,9 @@ type Table = keyof TableRows
  */
 export function tableStream<T extends Table>(table: T, part?: 'open' | 'closed'): Stream<TableRows[T]> {
   const name: SyncStream = part === 'closed' ? `closed-${table}` : table
-  // Packages kept many to a record (local-db/closed-packages.ts): an admin's closed ones, and all a
+  // Packages kept many to a record (local-db/package-chunks.ts): an admin's closed ones, and all a
   // customer's. An admin's open ones are rows.
-  const writer = table === 'prealerts' ? applyPulledPrealerts : table === 'shipments' ? applyPulledShipments : part === 'open' ? applyPulledOpenPackages : applyPulledClosedPackages
+  const writer = table === 'prealerts' ? applyPulledPrealerts : table === 'shipments' ? applyPulledShipments : part === 'open' ? applyPulledPackagesToRows : applyPulledPackagesToChunks
   const write = writer as (stream: SyncStream, owner: DeviceOwner, rows: unknown[], checkpoint: string | null) => Promise<void>
   return {
     name,

@@ -1,9 +1,11 @@
 import { isUploadOp, subjectOf, type AdvanceShipmentOp, type CancelPrealertOp, type MarkNotificationsReadOp, type QueuedOp, type RegisterOp, type SavePrealertOp, type SetPushPreferencesOp, type ShipmentOp, type StatusOp } from '@/local-db/db'
+import { onOutboxChange } from '@/local-db/outbox-changes'
 import { NotOwnerError, type DeviceOwner } from '@/local-db/owner'
 import type { PackageRow, PrealertRow, ShipmentRow } from '@/local-db/rows'
 import { queuedOpsOf, settleAll, type Settlement } from '@/outbox/settle'
 import type { Supabase } from '@/remote/create-client'
 import { changeFailure, failure, type Answer, type ErrorBody } from './answers'
+import { inFlight, type InFlight } from './in-flight'
 import { sendContentOp } from './send-content'
 import { sendUpload } from './send-upload'
 
@@ -14,8 +16,8 @@ export interface FlushResult {
 }
 
 const outboxLock = 'casillero-outbox'
-/** Changes of different rows sent at once (a status batch holds up to 100). */
-const roundSize = 100
+/** Ops of different subjects on their way at once (a status batch holds up to 100). */
+const mostInFlight = 100
 const maxBackoffMs = 30_000
 
 /** DESIGN §6: 200 ms × attempt, capped, with jitter so tabs and devices do not retry in step. */
@@ -143,41 +145,53 @@ async function setPushPreferences(client: Supabase, op: SetPushPreferencesOp, si
   return error ? failure(status, error) : { op, outcome: 'done' }
 }
 
-/** Sends a round: its status changes in one batch, every other op on its own, all at once. One answer per op, in order. */
-async function send(client: Supabase, ops: QueuedOp[], signal: AbortSignal): Promise<Answer[]> {
+/** Every op but a status change: each is a request of its own. */
+type SingleOp = Exclude<QueuedOp, StatusOp>
+
+function sendOne(client: Supabase, op: SingleOp, signal: AbortSignal): Promise<Answer> {
+  switch (op.kind) {
+    case 'register-package':
+      return register(client, op, signal)
+    case 'save-prealert':
+      return savePrealert(client, op, signal)
+    case 'cancel-prealert':
+      return cancelPrealert(client, op, signal)
+    case 'advance-shipment':
+      return advanceShipment(client, op, signal)
+    case 'request-shipment':
+    case 'cancel-shipment':
+    case 'approve-shipment':
+    case 'set-shipment-packages':
+      return shipmentCall(client, op, signal)
+    case 'upload-file':
+      return sendUpload(client, op, signal)
+    case 'mark-notifications-read':
+      return markNotificationsRead(client, op, signal)
+    case 'set-push-preferences':
+      return setPushPreferences(client, op, signal)
+    case 'save-article':
+    case 'save-faq':
+    case 'move-faq':
+      return sendContentOp(client, op, signal)
+  }
+}
+
+/** A request sent, and what came back: one answer per op, in order. */
+interface Landed {
+  ops: QueuedOp[]
+  answers: Answer[]
+  /** Sent with the session refreshed during this flush. */
+  afterRefresh: boolean
+}
+
+/** Sends ops ready together: their status changes in one batch, every other op on its own, all at once. */
+function requestsOf(client: Supabase, ops: readonly QueuedOp[], signal: AbortSignal): { ops: QueuedOp[]; answers: Promise<Answer[]> }[] {
   const statuses = ops.filter((op) => op.kind === 'set-status')
-  const batch = statuses.length > 0 ? applyStatuses(client, statuses, signal) : Promise.resolve([])
-  return Promise.all(
-    ops.map(async (op) => {
-      switch (op.kind) {
-        case 'set-status':
-          return (await batch)[statuses.indexOf(op)]!
-        case 'register-package':
-          return register(client, op, signal)
-        case 'save-prealert':
-          return savePrealert(client, op, signal)
-        case 'cancel-prealert':
-          return cancelPrealert(client, op, signal)
-        case 'advance-shipment':
-          return advanceShipment(client, op, signal)
-        case 'request-shipment':
-        case 'cancel-shipment':
-        case 'approve-shipment':
-        case 'set-shipment-packages':
-          return shipmentCall(client, op, signal)
-        case 'upload-file':
-          return sendUpload(client, op, signal)
-        case 'mark-notifications-read':
-          return markNotificationsRead(client, op, signal)
-        case 'set-push-preferences':
-          return setPushPreferences(client, op, signal)
-        case 'save-article':
-        case 'save-faq':
-        case 'move-faq':
-          return sendContentOp(client, op, signal)
-      }
-    }),
-  )
+  const singles = ops.filter((op): op is SingleOp => op.kind !== 'set-status')
+  return [
+    ...(statuses.length > 0 ? [{ ops: statuses, answers: applyStatuses(client, statuses, signal) }] : []),
+    ...singles.map((op) => ({ ops: [op], answers: sendOne(client, op, signal).then((answer) => [answer]) })),
+  ]
 }
 
 /** Only a refusal that names why parks an op for its user; anything else is tried again after its backoff, however long it lasts. */
@@ -187,30 +201,51 @@ function settlementOf(op: QueuedOp, answer: Answer): Settlement {
   return { op, outcome: 'retry', message: answer.message, retryAt: Date.now() + backoffMs(op.attempts + 1) }
 }
 
+const isRecorded = ({ outcome }: Settlement) => outcome === 'applied' || outcome === 'recorded' || outcome === 'uploaded' || outcome === 'saved'
+const isUnauthorized = (answer: Answer) => 'kind' in answer && answer.kind === 'unauthorized'
+/** No answer, or a session that could not be made to work: the rest would get no further now. */
+const endsFlush = (answer: Answer) => 'kind' in answer && (answer.kind === 'unanswered' || answer.kind === 'unauthorized')
+
+interface ReadyFilter {
+  force: boolean
+  files: boolean
+  /**
+   * Ops told to wait during this flush: sent again once their backoff is over while other requests
+   * keep the flush going (a long upload must not hold a 503'd change for its whole length), else
+   * left to the next flush.
+   */
+  waiting: ReadonlySet<string>
+  /** Subjects with an op on its way. */
+  flights: Pick<InFlight<unknown>, 'has' | 'size'>
+}
+
 /**
- * The next ops to send, in creation order: each row's oldest op, if it is pending and due; at most
- * one per row (package, prealert, shipment…), so a row's changes reach the server in the order they
- * were made, and a row whose oldest op waits (for its user, or for its backoff) holds only that
- * row's later ops back, never another row's. `waiting`: ops told to wait during this flush, not
- * sent again before the next. With nothing to send, `retryAt` is when the first waiting op is due.
+ * The ops to send now, in creation order: each subject's oldest op, if it is pending and due and its
+ * subject has none on its way; at most one per subject (package, prealert, shipment…), so a row's
+ * changes reach the server in the order they were made, and a subject whose oldest op waits (for
+ * its user, for its backoff, for its answer) holds only that subject's later ops back, never
+ * another's. `retryAt` is when the first op waiting for its backoff is due, or null.
  */
-async function nextRound(userId: string, force: boolean, files: boolean, waiting: ReadonlySet<string>): Promise<{ ops: QueuedOp[]; retryAt: number | null }> {
+async function readyOps(userId: string, { force, files, waiting, flights }: ReadyFilter): Promise<{ ops: QueuedOp[]; retryAt: number | null }> {
+  const room = mostInFlight - flights.size
   const ops: QueuedOp[] = []
   const held = new Set<string>()
   let retryAt: number | null = null
+  if (room <= 0) return { ops, retryAt }
+  const now = Date.now()
   for (const op of await queuedOpsOf(userId)) {
     const subject = subjectOf(op)
     if (held.has(subject)) continue
     held.add(subject)
-    if (op.state !== 'pending' || (!files && isUploadOp(op))) continue
-    if (waiting.has(op.opId) || (!force && op.nextAttemptAt > Date.now())) {
+    if (flights.has(subject) || op.state !== 'pending' || (!files && isUploadOp(op))) continue
+    const told = waiting.has(op.opId)
+    if ((told && flights.size === 0) || ((told || !force) && op.nextAttemptAt > now)) {
       retryAt = Math.min(retryAt ?? Infinity, op.nextAttemptAt)
       continue
     }
-    ops.push(op)
-    if (ops.length === roundSize) break
+    if (ops.length < room) ops.push(op)
   }
-  return { ops, retryAt: ops.length > 0 ? null : retryAt }
+  return { ops, retryAt }
 }
 
 /** Runs `fn` while holding the outbox lock: one tab (or the service worker) sends at a time. */
@@ -229,41 +264,75 @@ export interface FlushOptions {
 }
 
 /**
- * Sends the queued ops of `owner`'s user (DESIGN §6), a round of up to 100 different rows at a time.
- * An op leaves the outbox only when the server has recorded it; exactly once comes from its op_id on
- * the server, so a replay after a lost answer is harmless. A conflict or a refusal is kept for the
- * user and the flush goes on with other rows; that row's later ops wait behind it. An op the server
- * answered "not now" (5xx, 429…) waits for its backoff while the flush goes on with other rows; no
- * answer at all, or a session that cannot be refreshed, ends the flush. Each op is sent at most once
- * a flush; `retryAt` says when the first one waiting is due. A 401 refreshes the session once. Once
- * `owner`'s session is over (`signal` aborted, or the device taken by another session) the flush
- * ends, recording nothing.
+ * Sends the queued ops of `owner`'s user (DESIGN §6), up to 100 of different subjects on their way
+ * at once, and records each answer as it lands: a slow upload holds back nothing but its own
+ * subject's later ops. A subject's next op goes as soon as the one before it is answered, and an op
+ * queued meanwhile (in any tab) goes at once. An op leaves the outbox only when the server has
+ * recorded it; exactly once comes from its op_id on the server, so a replay after a lost answer is
+ * harmless. A conflict or a refusal is kept for the user and the flush goes on with other subjects;
+ * that subject's later ops wait behind it. An op the server answered "not now" (5xx, 429…) waits
+ * for its backoff while the flush goes on with other subjects; no answer at all, or a session that
+ * cannot be refreshed, ends the flush: nothing more is sent, and the answers of what is on its way
+ * are recorded as they land. An op told to wait is sent again in the same flush once its backoff is
+ * over only while other requests keep the flush going (a long upload); otherwise the flush ends and
+ * `retryAt` says when the first one waiting is due. A 401 refreshes the session once, and what the old token got turned back with is
+ * sent again. Once `owner`'s session is over (`signal` aborted, or the device taken by another
+ * session) the flush ends, recording nothing more.
  */
 export async function flushOutbox(client: Supabase, owner: DeviceOwner, { force = false, signal = new AbortController().signal, files = true }: FlushOptions = {}): Promise<FlushResult> {
   let sent = 0
-  const waiting = new Set<string>()
   try {
     return await withOutboxLock(signal, async () => {
-      let refreshed = false
-      for (;;) {
-        const round = await nextRound(owner.userId, force, files, waiting)
-        if (round.ops.length === 0) return { sent, retryAt: round.retryAt }
-        const answers = await send(client, round.ops, signal)
-        if (signal.aborted) return { sent, retryAt: null }
-        if (!refreshed && answers.some((answer) => 'kind' in answer && answer.kind === 'unauthorized')) {
-          // An expired or revoked token: refresh once, then send the round again.
-          refreshed = true
-          if (!(await client.auth.refreshSession()).error) continue
+      const flights = inFlight<Landed>()
+      // Stops what is still on its way when the flush ends early (the device taken by another session, an error).
+      const ended = new AbortController()
+      const sending = AbortSignal.any([signal, ended.signal])
+      const stopWatching = onOutboxChange(flights.poke)
+      const waiting = new Set<string>()
+      const retryAts: number[] = []
+      let refresh: 'not-yet' | 'done' | 'failed' = 'not-yet'
+      let ending = false
+      // Wakes the flush when an op told to wait is due again while others are on their way.
+      let dueTimer: ReturnType<typeof setTimeout> | undefined
+      try {
+        for (;;) {
+          flights.hush()
+          clearTimeout(dueTimer)
+          if (!ending) {
+            const ready = await readyOps(owner.userId, { force, files, waiting, flights })
+            const afterRefresh = refresh === 'done'
+            for (const request of requestsOf(client, ready.ops, sending)) {
+              flights.add(request.ops.map(subjectOf), request.answers.then((answers) => ({ ops: request.ops, answers, afterRefresh })))
+            }
+            if (flights.size === 0) return { sent, retryAt: ready.retryAt }
+            if (ready.retryAt !== null) dueTimer = setTimeout(flights.poke, Math.max(0, ready.retryAt - Date.now()))
+          } else if (flights.size === 0) return { sent, retryAt: Math.min(...retryAts) }
+
+          const settlements: Settlement[] = []
+          for (const { ops, answers, afterRefresh } of await flights.next()) {
+            if (signal.aborted) break
+            if (!ending && answers.some(isUnauthorized)) {
+              // An expired or revoked token: refreshed once; what went with the old one is sent again.
+              if (refresh === 'not-yet') refresh = (await client.auth.refreshSession()).error ? 'failed' : 'done'
+              if (refresh === 'done' && !afterRefresh) continue
+            }
+            settlements.push(...ops.map((op, i) => settlementOf(op, answers[i]!)))
+            if (answers.some(endsFlush)) ending = true
+          }
+          if (signal.aborted) return { sent, retryAt: null }
+          if (settlements.length > 0) await settleAll(owner, settlements)
+          sent += settlements.filter(isRecorded).length
+          for (const settlement of settlements) {
+            if (settlement.outcome !== 'retry') continue
+            waiting.add(settlement.op.opId)
+            retryAts.push(settlement.retryAt)
+          }
         }
-        const settlements = round.ops.map((op, i) => settlementOf(op, answers[i]!))
-        await settleAll(owner, settlements)
-        sent += settlements.filter((settlement) => settlement.outcome === 'applied' || settlement.outcome === 'recorded' || settlement.outcome === 'uploaded' || settlement.outcome === 'saved').length
-        const retries = settlements.flatMap((settlement) => (settlement.outcome === 'retry' ? [settlement] : []))
-        for (const { op } of retries) waiting.add(op.opId)
-        // The connection or the session is down: the rest would get no further.
-        if (answers.some((answer) => 'kind' in answer && (answer.kind === 'unanswered' || answer.kind === 'unauthorized'))) {
-          return { sent, retryAt: Math.min(...retries.map((retry) => retry.retryAt)) }
-        }
+      } finally {
+        clearTimeout(dueTimer)
+        stopWatching()
+        ended.abort()
+        await flights.drained()
       }
     })
   } catch (error) {

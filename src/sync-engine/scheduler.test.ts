@@ -195,6 +195,25 @@ describe('startSync', () => {
     expect(useSyncStatusStore.getState().live).toBe(false)
   })
 
+  it('pulls when the live channel hears a change while the backend is thought unreachable: the message is the backend answering, so nothing waits for the next probe', async () => {
+    useSessionStore.setState({ role: 'user' })
+    const backend = slowBackend()
+    sync = startSync(backend.getClient, owner, 'token')
+    await vi.waitFor(() => expect(backend.realtime.current()).toBeDefined())
+    const channel = backend.realtime.current()!
+    channel.joined()
+    channel.confirmed()
+    await backend.finishPull()
+    const before = backend.callsOf('pull_packages')
+
+    // The connection dropped and came back; no probe has been answered since (none runs here), but
+    // the change made meanwhile comes in on the channel.
+    useConnectivityStore.setState({ reachable: false })
+    channel.changed()
+    await vi.waitFor(() => expect(backend.callsOf('pull_packages')).toBe(before + 1))
+    expect(useConnectivityStore.getState().reachable).toBe(true)
+  })
+
   it('rejoins a refused channel with the token of a confirmed or refreshed session', async () => {
     useSessionStore.setState({ role: 'user' })
     const backend = slowBackend()

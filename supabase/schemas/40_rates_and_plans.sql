@@ -150,18 +150,11 @@ $$;
 -- The price of a shipment, from the current rates, as priceShipment computes it: billable pounds are
 -- the greater of the actual and the volumetric weight, rounded up (a hair above a whole pound is not a
 -- pound more), at least 1; freight at the owner's plan's price per pound; express and insurance (its
--- percentage of the declared value, half a cent rounding up) when chosen; the basic plan's
--- consolidation fee when two or more packages travel together. Money in whole cents. Internal:
+-- percentage of the declared value, half a cent rounding up) when chosen; the consolidation fee when
+-- two or more packages travel together, unless the owner's plan consolidates for free
+-- (plans.free_consolidation). Money in whole cents. Internal:
 -- request_shipment and set_shipment_packages price the estimate, advance_shipment the box.
-create or replace function public.shipment_price(
-  p_plan text,
-  p_actual_lb numeric,
-  p_volumetric_lb numeric,
-  p_service text,
-  p_insurance boolean,
-  p_declared_total_cents bigint,
-  p_package_count integer
-)
+create or replace function public.shipment_price(p_plan text, p_actual_lb numeric, p_volumetric_lb numeric, p_service text, p_insurance boolean, p_declared_total_cents bigint, p_package_count integer)
 returns jsonb
 language plpgsql
 stable
@@ -174,7 +167,8 @@ declare
   v_express bigint := case when p_service = 'express' then public.rate_value('express_cents') else 0 end;
   v_insurance bigint := case when p_insurance
     then round(coalesce(p_declared_total_cents, 0) * public.rate_value('insurance_percent') / 100) else 0 end;
-  v_consolidation bigint := case when p_plan = 'basic' and p_package_count >= 2
+  v_consolidation bigint := case when p_package_count >= 2
+      and exists (select 1 from public.plans pl where pl.id = p_plan and not pl.free_consolidation)
     then public.rate_value('consolidation_basic_cents') else 0 end;
 begin
   if v_cents_per_lb is null then
@@ -193,6 +187,47 @@ begin
   );
 end
 $$;
+
+-- Weights in pounds from kilograms and cubic centimetres: kg × 2.20462, and cm³ / the volumetric
+-- divisor × 2.20462, in this order (numeric rounds the quotient, and the billable pound can depend
+-- on its last digit). Every price's weights come from here (the device's metricWeights).
+create or replace function public.metric_weights(p_weight_kg numeric, p_volume_cm3 numeric, out actual_lb numeric, out volumetric_lb numeric)
+language sql
+stable
+set search_path = ''
+as $$
+  select p_weight_kg * 2.20462, p_volume_cm3 / public.rate_value('volumetric_cm3_per_kg') * 2.20462
+$$;
+
+-- The packages as the warehouse recorded them, summed (one without a measure counts 0): what an
+-- estimate prices (packageWeights).
+create or replace function public.package_weights(p_package_ids uuid[], out actual_lb numeric, out volumetric_lb numeric)
+language sql
+stable
+set search_path = ''
+as $$
+  select w.actual_lb, w.volumetric_lb
+  from (
+    select coalesce(sum(p.weight_kg), 0) as weight_kg, coalesce(sum(p.volume_m3), 0) * 1000000 as volume_cm3
+    from public.packages p
+    where p.id = any(p_package_ids)
+  ) s
+  cross join lateral public.metric_weights(s.weight_kg, s.volume_cm3) w
+$$;
+
+-- The box as weighed and measured: what the final charge prices (boxWeights).
+create or replace function public.box_weights(p_weight_kg numeric, p_length_cm numeric, p_width_cm numeric, p_height_cm numeric,
+  out actual_lb numeric, out volumetric_lb numeric)
+language sql
+stable
+set search_path = ''
+as $$
+  select w.actual_lb, w.volumetric_lb from public.metric_weights(p_weight_kg, p_length_cm * p_width_cm * p_height_cm) w
+$$;
+
+revoke execute on function public.metric_weights(numeric, numeric) from public, anon, authenticated;
+revoke execute on function public.package_weights(uuid[]) from public, anon, authenticated;
+revoke execute on function public.box_weights(numeric, numeric, numeric, numeric) from public, anon, authenticated;
 
 revoke execute on function public.rate_problem(text, numeric) from public, anon, authenticated;
 revoke execute on function public.rate_value(text) from public, anon, authenticated;

@@ -147,20 +147,91 @@ begin
 end
 $$;
 
+-- The packages of a shipment request, or of a change to one: 1 to 20, none missing, none
+-- twice. Returns them in id order (the order they are locked in).
+create or replace function public.shipment_package_ids_input(p_package_ids uuid[])
+returns uuid[]
+language plpgsql
+immutable
+set search_path = ''
+as $$
+declare
+  v_package_ids uuid[];
+begin
+  if p_package_ids is null or coalesce(cardinality(p_package_ids), 0) not between 1 and 20
+    or array_position(p_package_ids, null) is not null then
+    raise exception 'p_package_ids must list 1 to 20 packages' using errcode = '22023', hint = 'package_count',
+      detail = jsonb_build_object('min', 1, 'max', 20)::text;
+  end if;
+  select array_agg(distinct i order by i) into v_package_ids from unnest(p_package_ids) i;
+  if cardinality(v_package_ids) <> cardinality(p_package_ids) then
+    raise exception 'p_package_ids must not list a package twice' using errcode = '22023', hint = 'bad_request';
+  end if;
+  return v_package_ids;
+end
+$$;
+
+revoke execute on function public.shipment_package_ids_input(uuid[]) from public, anon, authenticated;
+
+-- The weighed box (advance_shipment's details when it asks for the customer's approval): only
+-- weight_kg, length_cm, width_cm and height_cm; more than 0 kg and at most the max_weight_kg rate, with
+-- at most 2 decimals; each side more than 0 cm with at most 1 decimal, and the three adding up to at
+-- most the max_linear_in rate in centimetres. (Device: validateBox; tests/db/shipment-limits.test.ts.)
+create or replace function public.shipment_box_input(p_details jsonb,
+  out weight_kg numeric, out length_cm numeric, out width_cm numeric, out height_cm numeric)
+language plpgsql
+stable
+set search_path = ''
+as $$
+declare
+  v_key text;
+  v_max_weight numeric;
+  v_max_linear_cm numeric;
+begin
+  for v_key in select k from jsonb_object_keys(p_details) k order by k loop
+    if v_key not in ('weight_kg', 'length_cm', 'width_cm', 'height_cm') then
+      raise exception 'p_details.% is not a detail of the box (weight_kg, length_cm, width_cm, height_cm)', v_key using errcode = '22023', hint = 'bad_request';
+    end if;
+  end loop;
+  v_max_weight := public.rate_value('max_weight_kg');
+  v_max_linear_cm := public.rate_value('max_linear_in') * 2.54;
+  weight_kg := case when jsonb_typeof(p_details -> 'weight_kg') = 'number' then (p_details ->> 'weight_kg')::numeric end;
+  if weight_kg is null or not weight_kg > 0 or weight_kg > v_max_weight or weight_kg <> round(weight_kg, 2) then
+    raise exception 'p_details.weight_kg must be more than 0 and at most % kg, with at most 2 decimals', trim_scale(v_max_weight)
+      using errcode = '22023', hint = 'weight_out_of_range',
+    detail = jsonb_build_object('max_kg', trim_scale(v_max_weight))::text;
+  end if;
+  length_cm := case when jsonb_typeof(p_details -> 'length_cm') = 'number' then (p_details ->> 'length_cm')::numeric end;
+  width_cm := case when jsonb_typeof(p_details -> 'width_cm') = 'number' then (p_details ->> 'width_cm')::numeric end;
+  height_cm := case when jsonb_typeof(p_details -> 'height_cm') = 'number' then (p_details ->> 'height_cm')::numeric end;
+  if length_cm is null or not length_cm > 0 or length_cm <> round(length_cm, 1) then
+    raise exception 'p_details.length_cm must be more than 0 cm, with at most 1 decimal' using errcode = '22023', hint = 'side_out_of_range',
+    detail = jsonb_build_object('side', 'length')::text;
+  end if;
+  if width_cm is null or not width_cm > 0 or width_cm <> round(width_cm, 1) then
+    raise exception 'p_details.width_cm must be more than 0 cm, with at most 1 decimal' using errcode = '22023', hint = 'side_out_of_range',
+    detail = jsonb_build_object('side', 'width')::text;
+  end if;
+  if height_cm is null or not height_cm > 0 or height_cm <> round(height_cm, 1) then
+    raise exception 'p_details.height_cm must be more than 0 cm, with at most 1 decimal' using errcode = '22023', hint = 'side_out_of_range',
+    detail = jsonb_build_object('side', 'height')::text;
+  end if;
+  if length_cm + width_cm + height_cm > v_max_linear_cm then
+    raise exception 'p_details: length_cm + width_cm + height_cm must be at most % cm (% in)',
+      trim_scale(v_max_linear_cm), trim_scale(public.rate_value('max_linear_in')) using errcode = '22023', hint = 'size_out_of_range',
+    detail = jsonb_build_object('max_cm', trim_scale(v_max_linear_cm), 'max_in', trim_scale(public.rate_value('max_linear_in')))::text;
+  end if;
+end
+$$;
+
+revoke execute on function public.shipment_box_input(jsonb) from public, anon, authenticated;
+
 -- request_shipment: the caller asks for packages of theirs waiting at the warehouse (recibido, not
 -- deleted, in no open shipment) to travel together as shipment p_shipment_id (chosen on the device, so
 -- a replayed request finds it). The packages are locked in id order, so two requests racing for one
 -- package cannot both take it: the second waits, then finds it taken. Creates the shipment 'requested'
 -- with its estimate, items and first event; the packages keep their status.
-create or replace function public.request_shipment(
-  p_op_id uuid,
-  p_shipment_id uuid,
-  p_package_ids uuid[],
-  p_service text,
-  p_options jsonb,
-  p_items jsonb,
-  p_address jsonb
-)
+create or replace function public.request_shipment(p_op_id uuid, p_shipment_id uuid, p_package_ids uuid[], p_service text, p_options jsonb, p_items jsonb, p_address jsonb)
 returns jsonb
 language plpgsql
 security definer
@@ -189,15 +260,7 @@ begin
   if p_op_id is null or p_shipment_id is null then
     raise exception 'p_op_id and p_shipment_id are required' using errcode = '22004', hint = 'bad_request';
   end if;
-  if p_package_ids is null or coalesce(cardinality(p_package_ids), 0) not between 1 and 20
-    or array_position(p_package_ids, null) is not null then
-    raise exception 'p_package_ids must list 1 to 20 packages' using errcode = '22023', hint = 'package_count',
-      detail = jsonb_build_object('min', 1, 'max', 20)::text;
-  end if;
-  select array_agg(distinct i order by i) into v_package_ids from unnest(p_package_ids) i;
-  if cardinality(v_package_ids) <> cardinality(p_package_ids) then
-    raise exception 'p_package_ids must not list a package twice' using errcode = '22023', hint = 'bad_request';
-  end if;
+  v_package_ids := public.shipment_package_ids_input(p_package_ids);
   if p_service is null or p_service not in ('standard', 'express') then
     raise exception 'p_service must be standard or express' using errcode = '22023', hint = 'bad_request';
   end if;
@@ -246,10 +309,8 @@ begin
   -- The estimate: the packages' weights and volumes as registered (a package without one
   -- counts 0), priced at the caller's plan.
   select pr.plan into v_plan from public.profiles pr where pr.id = v_uid;
-  select coalesce(sum(p.weight_kg), 0) * 2.20462,
-         coalesce(sum(p.volume_m3), 0) * 1000000 / public.rate_value('volumetric_cm3_per_kg') * 2.20462
-  into v_actual_lb, v_volumetric_lb
-  from public.packages p where p.id = any(v_package_ids);
+  select w.actual_lb, w.volumetric_lb into v_actual_lb, v_volumetric_lb
+  from public.package_weights(v_package_ids) w;
   v_estimate := public.shipment_price(v_plan, v_actual_lb, v_volumetric_lb, p_service,
     (v_options ->> 'insurance')::boolean, v_declared_total_cents, cardinality(v_package_ids));
 
@@ -307,15 +368,7 @@ begin
   if p_op_id is null or p_shipment_id is null then
     raise exception 'p_op_id and p_shipment_id are required' using errcode = '22004', hint = 'bad_request';
   end if;
-  if p_package_ids is null or coalesce(cardinality(p_package_ids), 0) not between 1 and 20
-    or array_position(p_package_ids, null) is not null then
-    raise exception 'p_package_ids must list 1 to 20 packages' using errcode = '22023', hint = 'package_count',
-      detail = jsonb_build_object('min', 1, 'max', 20)::text;
-  end if;
-  select array_agg(distinct i order by i) into v_package_ids from unnest(p_package_ids) i;
-  if cardinality(v_package_ids) <> cardinality(p_package_ids) then
-    raise exception 'p_package_ids must not list a package twice' using errcode = '22023', hint = 'bad_request';
-  end if;
+  v_package_ids := public.shipment_package_ids_input(p_package_ids);
 
   v_op := public.record_shipment_op(p_op_id, p_shipment_id, 'set_packages',
     jsonb_build_object('package_ids', to_jsonb(v_package_ids)));
@@ -364,10 +417,8 @@ begin
   update public.packages set shipment_id = p_shipment_id where id = any(v_package_ids);
 
   select pr.plan into v_plan from public.profiles pr where pr.id = v_uid;
-  select coalesce(sum(p.weight_kg), 0) * 2.20462,
-         coalesce(sum(p.volume_m3), 0) * 1000000 / public.rate_value('volumetric_cm3_per_kg') * 2.20462
-  into v_actual_lb, v_volumetric_lb
-  from public.packages p where p.id = any(v_package_ids);
+  select w.actual_lb, w.volumetric_lb into v_actual_lb, v_volumetric_lb
+  from public.package_weights(v_package_ids) w;
   v_estimate := public.shipment_price(v_plan, v_actual_lb, v_volumetric_lb, v_shipment.service,
     (v_shipment.options ->> 'insurance')::boolean, v_shipment.declared_total_cents, cardinality(v_package_ids));
 
@@ -483,14 +534,7 @@ $$;
 -- carrier and tracking; shipped → in_customs → ready → delivered; and cancelled from requested,
 -- processing, awaiting_approval or approved (as cancel_shipment). A step with nothing to say takes no
 -- details. Returns {outcome, shipment}.
-create or replace function public.advance_shipment(
-  p_op_id uuid,
-  p_shipment_id uuid,
-  p_status text,
-  p_base_version bigint,
-  p_changed_at timestamptz,
-  p_details jsonb
-)
+create or replace function public.advance_shipment(p_op_id uuid, p_shipment_id uuid, p_status text, p_base_version bigint, p_changed_at timestamp with time zone, p_details jsonb)
 returns jsonb
 language plpgsql
 security definer
@@ -507,12 +551,12 @@ declare
   v_length numeric;
   v_width numeric;
   v_height numeric;
-  v_max_weight numeric;
-  v_max_linear_cm numeric;
   v_carrier text;
   v_tracking text;
   v_reason text;
   v_plan text;
+  v_actual_lb numeric;
+  v_volumetric_lb numeric;
   v_final jsonb;
 begin
   if not public.is_admin() then
@@ -565,43 +609,12 @@ begin
   end if;
 
   if p_status = 'awaiting_approval' then
-    for v_key in select k from jsonb_object_keys(v_details) k order by k loop
-      if v_key not in ('weight_kg', 'length_cm', 'width_cm', 'height_cm') then
-        raise exception 'p_details.% is not a detail of the box (weight_kg, length_cm, width_cm, height_cm)', v_key using errcode = '22023', hint = 'bad_request';
-      end if;
-    end loop;
-    v_max_weight := public.rate_value('max_weight_kg');
-    v_max_linear_cm := public.rate_value('max_linear_in') * 2.54;
-    v_weight := case when jsonb_typeof(v_details -> 'weight_kg') = 'number' then (v_details ->> 'weight_kg')::numeric end;
-    if v_weight is null or not v_weight > 0 or v_weight > v_max_weight or v_weight <> round(v_weight, 2) then
-      raise exception 'p_details.weight_kg must be more than 0 and at most % kg, with at most 2 decimals', trim_scale(v_max_weight)
-        using errcode = '22023', hint = 'weight_out_of_range',
-      detail = jsonb_build_object('max_kg', trim_scale(v_max_weight))::text;
-    end if;
-    v_length := case when jsonb_typeof(v_details -> 'length_cm') = 'number' then (v_details ->> 'length_cm')::numeric end;
-    v_width := case when jsonb_typeof(v_details -> 'width_cm') = 'number' then (v_details ->> 'width_cm')::numeric end;
-    v_height := case when jsonb_typeof(v_details -> 'height_cm') = 'number' then (v_details ->> 'height_cm')::numeric end;
-    if v_length is null or not v_length > 0 or v_length <> round(v_length, 1) then
-      raise exception 'p_details.length_cm must be more than 0 cm, with at most 1 decimal' using errcode = '22023', hint = 'side_out_of_range',
-      detail = jsonb_build_object('side', 'length')::text;
-    end if;
-    if v_width is null or not v_width > 0 or v_width <> round(v_width, 1) then
-      raise exception 'p_details.width_cm must be more than 0 cm, with at most 1 decimal' using errcode = '22023', hint = 'side_out_of_range',
-      detail = jsonb_build_object('side', 'width')::text;
-    end if;
-    if v_height is null or not v_height > 0 or v_height <> round(v_height, 1) then
-      raise exception 'p_details.height_cm must be more than 0 cm, with at most 1 decimal' using errcode = '22023', hint = 'side_out_of_range',
-      detail = jsonb_build_object('side', 'height')::text;
-    end if;
-    if v_length + v_width + v_height > v_max_linear_cm then
-      raise exception 'p_details: length_cm + width_cm + height_cm must be at most % cm (% in)',
-        trim_scale(v_max_linear_cm), trim_scale(public.rate_value('max_linear_in')) using errcode = '22023', hint = 'size_out_of_range',
-      detail = jsonb_build_object('max_cm', trim_scale(v_max_linear_cm), 'max_in', trim_scale(public.rate_value('max_linear_in')))::text;
-    end if;
-
+    select b.weight_kg, b.length_cm, b.width_cm, b.height_cm into v_weight, v_length, v_width, v_height
+    from public.shipment_box_input(v_details) b;
     select pr.plan into v_plan from public.profiles pr where pr.id = v_shipment.user_id;
-    v_final := public.shipment_price(v_plan, v_weight * 2.20462,
-      v_length * v_width * v_height / public.rate_value('volumetric_cm3_per_kg') * 2.20462,
+    select w.actual_lb, w.volumetric_lb into v_actual_lb, v_volumetric_lb
+    from public.box_weights(v_weight, v_length, v_width, v_height) w;
+    v_final := public.shipment_price(v_plan, v_actual_lb, v_volumetric_lb,
       v_shipment.service, (v_shipment.options ->> 'insurance')::boolean, v_shipment.declared_total_cents,
       jsonb_array_length(public.shipment_package_ids(p_shipment_id)));
     update public.shipments

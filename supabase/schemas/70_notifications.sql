@@ -298,11 +298,42 @@ begin
 end
 $$;
 
+-- The packages whose free storage counts down on p_today: at the warehouse (received or available),
+-- not deleted, and not leaving in a requested or processing shipment. Each with its last free day
+-- (storage_last_free_day: the Miami day of its arrival, its first 'recibido' or else its
+-- registration, plus its owner's plan's free days), the days left (0 on the last free day, negative
+-- once it has passed) and whether its storage is ending (in its last 5 days, or past them). The
+-- report's figure and the reminders read it; the database owner's alone (they are SECURITY DEFINER).
+create or replace function public.storage_countdowns(p_today date)
+returns table (package_id uuid, user_id uuid, tracking_code text, last_free_day date, days_left integer, ending boolean)
+language sql
+stable
+set search_path = ''
+as $$
+  select c.id, c.user_id, c.tracking_code, c.last_free_day, c.last_free_day - p_today, c.last_free_day - p_today <= 5
+  from (
+    select p.id, p.user_id, p.tracking_code,
+      public.storage_last_free_day(coalesce(
+        (select e.changed_at from public.package_events e
+         where e.package_id = p.id and e.first_of_status and e.status = 'recibido'
+         limit 1),
+        p.created_at), pr.plan) as last_free_day
+    from public.packages p
+    join public.profiles pr on pr.id = p.user_id
+    where p.status in ('recibido', 'disponible') and p.deleted_at is null
+      and not exists (
+        select 1 from public.shipments s
+        where s.id = p.shipment_id and s.status in ('requested', 'processing'))
+  ) c
+$$;
+
+revoke execute on function public.storage_countdowns(date) from public, anon, authenticated;
+
 -- Storage reminders, once a day: a waiting package whose free storage ends within 5 days
 -- (storage_ending), and one on or past its last free day (storage_last_day). Days are the warehouse's
--- (Miami), the last free day from storage_last_free_day (the rules of the admin report and
--- src/business-rules/storage.ts). Packages in a requested or processing shipment are leaving, not
--- waiting. A reminder is due on any day of its window, not only on its exact day, so a day the job did
+-- (Miami); which packages count down, and their days left, are storage_countdowns' (the admin
+-- report's and src/business-rules/storage.ts' rule: packages in a requested or processing shipment
+-- are leaving, not waiting). A reminder is due on any day of its window, not only on its exact day, so a day the job did
 -- not run is caught up on the next run, the last day's too (up to 5 days after it; its payload then
 -- says how many days ago free storage ended: days_left below 0); the 5-day notice is not made once the
 -- last day has passed, since the last day's reminder says more. `source` (kind, package, last free day)
@@ -317,30 +348,15 @@ declare
   v_today date := coalesce(p_today, (pg_catalog.now() at time zone 'America/New_York')::date);
   v_made integer;
 begin
-  with waiting as (
-    select p.id, p.user_id, p.tracking_code,
-      public.storage_last_free_day(coalesce(
-        (select e.changed_at from public.package_events e
-         where e.package_id = p.id and e.first_of_status and e.status = 'recibido'
-         limit 1),
-        p.created_at), pr.plan) as last_free_day
-    from public.packages p
-    join public.profiles pr on pr.id = p.user_id
-    where p.status in ('recibido', 'disponible') and p.deleted_at is null
-      and not exists (
-        select 1 from public.shipments s
-        where s.id = p.shipment_id and s.status in ('requested', 'processing'))
-  ),
-  due as (
-    select w.*, w.last_free_day - v_today as days_left,
-      case when w.last_free_day - v_today <= 0 then 'storage_last_day' else 'storage_ending' end as kind
-    from waiting w
-    where w.last_free_day - v_today between -5 and 5
+  with due as (
+    select c.*, case when c.days_left <= 0 then 'storage_last_day' else 'storage_ending' end as kind
+    from public.storage_countdowns(v_today) c
+    where c.ending and c.days_left >= -5
   )
   insert into public.notifications (user_id, kind, payload, source)
   select d.user_id, d.kind,
-    jsonb_build_object('package_id', d.id, 'tracking_code', d.tracking_code, 'last_free_day', d.last_free_day, 'days_left', d.days_left),
-    d.kind || ':' || d.id || ':' || d.last_free_day
+    jsonb_build_object('package_id', d.package_id, 'tracking_code', d.tracking_code, 'last_free_day', d.last_free_day, 'days_left', d.days_left),
+    d.kind || ':' || d.package_id || ':' || d.last_free_day
   from due d
   on conflict on constraint notifications_source_once do nothing;
   get diagnostics v_made = row_count;

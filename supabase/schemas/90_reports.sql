@@ -5,7 +5,8 @@
 -- The rules are the app's (src/business-rules/storage.ts and the plans table): a package arrived at its
 -- first 'recibido' event (the first in recorded order, as the app reads a package's events), or when it
 -- was registered if it has none (a package registered in a later status); it waits while 'recibido' or
--- 'disponible'; its last free day is the arrival's day plus its owner's plan's free days. Only applied
+-- 'disponible'; whose free storage counts down, and until when, is storage_countdowns' (the reminders'
+-- rule: a package leaving in a requested or processing shipment does not count). Only applied
 -- events count (a superseded one never became the package's status), and deleted packages (deleted_at
 -- set) count nowhere.
 --
@@ -41,8 +42,8 @@
 --     since arrival (0-7, 8-14, 15-30, 31 and more);
 --   to_shipment: the packages shipped in the range: count, median and 90th percentile of the days
 --     (elapsed time, one decimal) from arrival to their first 'transito'; null when none;
---   storage: now, the waiting packages with 0 to 5 free days left (ending_soon) and past their last
---     free day (ended).
+--   storage: now, the packages whose storage counts down with 0 to 5 free days left (ending_soon) and
+--     past their last free day (ended).
 --
 -- jit off: the plans' costs are those of big scans, so PostgreSQL would compile them, and at these
 -- sizes compiling takes longer than running (seconds against a fraction of one). Custom plans always: a
@@ -51,11 +52,10 @@
 create or replace function public.admin_report(p_from date, p_to date, p_bucket text default 'day')
 returns jsonb
 language plpgsql
-stable
-security definer
+stable SECURITY DEFINER
 set search_path = ''
-set jit = off
-set plan_cache_mode = force_custom_plan
+set jit = 'off'
+set plan_cache_mode = 'force_custom_plan'
 as $$
 declare
   v_zone constant text := 'America/New_York';
@@ -175,7 +175,7 @@ begin
   ),
   -- The snapshot: every package not delivered (nor deleted), with the day it arrived.
   open_now as materialized (
-    select p.status, p.user_id,
+    select p.status,
       (coalesce(
         (select e.changed_at from public.package_events e
          where e.package_id = p.id and e.first_of_status and e.status = 'recibido'
@@ -193,14 +193,6 @@ begin
     from unnest(array['recibido', 'consolidacion', 'transito', 'aduana', 'disponible']) with ordinality as s (status, n)
     left join open_now o on o.status = s.status
     group by s.status, s.n
-  ),
-  -- Free days left: 0 on the last free day, negative once it has passed.
-  free_days as (
-    select o.arrived_on + pl.free_storage_days - v_today as days_left
-    from open_now o
-    join public.profiles pr on pr.id = o.user_id
-    join public.plans pl on pl.id = pr.plan
-    where o.status in ('recibido', 'disponible')
   )
   select jsonb_build_object(
     'from', p_from,
@@ -243,11 +235,12 @@ begin
         select count(*) as count, percentile_cont(array[0.5, 0.9]) within group (order by t.days) as days
         from to_shipment t
       ) q),
+    -- Free storage ending (in its last days, the last one included) or ended, as the reminders count it.
     'storage', (
       select jsonb_build_object(
-        'ending_soon', count(*) filter (where st.days_left between 0 and 5),
-        'ended', count(*) filter (where st.days_left < 0))
-      from free_days st)
+        'ending_soon', count(*) filter (where c.ending and c.days_left >= 0),
+        'ended', count(*) filter (where c.days_left < 0))
+      from public.storage_countdowns(v_today) c)
   )
   into v_report;
 

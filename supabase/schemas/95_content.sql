@@ -37,11 +37,16 @@ create table public.article_texts (
   unique (lang, slug)
 );
 
--- Every slug an article has had, per language: where an old link goes.
+-- Every slug an article has had, per language: where an old link goes. Each is its article's for
+-- good (its current one too): another article taking it is refused (23505, key slug_taken, the
+-- language in detail), and an article may take back one of its own. The primary key decides, so two
+-- saves at once cannot both win: the later waits for the earlier to end, then sees whose the slug is.
+-- A deleted article's slugs stay taken (article_id null: retired), so its old links never reach
+-- another article; nobody reads a retired slug (the policy finds no article for it).
 create table public.article_slugs (
   lang text not null check (lang in ('es', 'en')),
   slug text not null,
-  article_id uuid not null references public.articles (id) on delete cascade,
+  article_id uuid references public.articles (id) on delete set null,
   primary key (lang, slug)
 );
 
@@ -52,8 +57,15 @@ security definer
 set search_path = ''
 as $$
 begin
-  insert into public.article_slugs (lang, slug, article_id) values (new.lang, new.slug, new.article_id)
-  on conflict (lang, slug) do update set article_id = excluded.article_id;
+  -- Takes the slug, or keeps it when it is already this article's; a row of another article's (or a
+  -- retired one) is left as it is, and nothing is written.
+  insert into public.article_slugs as s (lang, slug, article_id) values (new.lang, new.slug, new.article_id)
+  on conflict (lang, slug) do update set article_id = excluded.article_id
+  where s.article_id = excluded.article_id;
+  if not found then
+    raise exception 'the slug % is, or was, another article''s in %', new.slug, new.lang
+      using errcode = '23505', hint = 'slug_taken', detail = new.lang;
+  end if;
   return new;
 end
 $$;
@@ -137,16 +149,21 @@ begin
 end
 $$;
 
--- An article as the editor and the pages read it: its fields and its texts by language.
+-- An article as the editor and the pages read it: its fields, its texts by language and every slug it
+-- has had (the editor checks a new slug against the other articles' old ones before it queues a save).
 create or replace function public.article_json(p_id uuid)
 returns jsonb
 language sql
 stable
 set search_path = ''
 as $$
-  select to_jsonb(a) || jsonb_build_object('texts', coalesce((
-    select jsonb_object_agg(t.lang, to_jsonb(t) - 'article_id' - 'lang') from public.article_texts t where t.article_id = a.id
-  ), '{}'::jsonb))
+  select to_jsonb(a) || jsonb_build_object(
+    'texts', coalesce((
+      select jsonb_object_agg(t.lang, to_jsonb(t) - 'article_id' - 'lang') from public.article_texts t where t.article_id = a.id
+    ), '{}'::jsonb),
+    'slugs', coalesce((
+      select jsonb_agg(jsonb_build_object('lang', s.lang, 'slug', s.slug) order by s.lang, s.slug) from public.article_slugs s where s.article_id = a.id
+    ), '[]'::jsonb))
   from public.articles a where a.id = p_id
 $$;
 

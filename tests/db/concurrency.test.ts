@@ -377,6 +377,38 @@ describe('“mark all as read” with a notification committed late', () => {
   })
 })
 
+describe('save_article under concurrency', () => {
+  const draft = (slug: string) =>
+    JSON.stringify({ category: 'events', author_name: 'Equipo', status: 'draft', published_at: null, read_time_minutes: 1, texts: { es: { slug, title: 'Título', excerpt: '', body_md: '', cover_alt: '' } } })
+  const saveSql = 'select public.save_article($1, $2, $3, $4)'
+
+  it('an article renamed while another takes its old slug keeps it: the later save waits, then is refused', async () => {
+    const [renamer, taker] = [await connect(), await connect()]
+    const [a, b] = [randomUUID(), randomUUID()]
+    const [x, y] = [`antes-${a.slice(0, 8)}`, `despues-${a.slice(0, 8)}`]
+    await queryAs(renamer, adminClaims[0]!, saveSql, [randomUUID(), a, 0, draft(x)])
+
+    await beginAs(renamer, adminClaims[0]!)
+    await renamer.query(saveSql, [randomUUID(), a, 1, draft(y)])
+    await beginAs(taker, adminClaims[1]!)
+    const taking = taker.query(saveSql, [randomUUID(), b, 0, draft(x)]).then(
+      () => null,
+      (error: { code?: string; hint?: string; detail?: string }) => ({ code: error.code, hint: error.hint, detail: error.detail }),
+    )
+    await waitUntilBlocked(owner, taker, 'the renamed text’s uncommitted slug')
+    await renamer.query('commit')
+    expect(await taking).toEqual({ code: '23505', hint: 'slug_taken', detail: 'es' })
+    await taker.query('rollback')
+
+    const { rows } = await owner.query(`select slug, article_id from public.article_slugs where slug in ($1, $2) order by slug`, [x, y])
+    expect(rows).toEqual([
+      { slug: x, article_id: a },
+      { slug: y, article_id: a },
+    ])
+    expect((await owner.query(`select id from public.articles where id = $1`, [b])).rows).toEqual([])
+  })
+})
+
 describe('the same SQL on PostgreSQL 15', () => {
   it('applySchema is idempotent: a second run re-applies the auth bootstrap and no migration', async () => {
     expect(await applySchema((sql) => owner.query(sql))).toEqual([])

@@ -75,6 +75,25 @@ describe.each(engines)('$engine', ({ open }) => {
     expect(await db.owner(`select id from public.articles where id = $1`, [other])).toEqual([])
   })
 
+  it('an old slug stays with its article: another cannot take it, new or renamed, and the article may take it back', async () => {
+    const [a, b, c] = [randomUUID(), randomUUID(), randomUUID()]
+    const [x, y] = [`viejo-${a.slice(0, 8)}`, `nuevo-${a.slice(0, 8)}`]
+    const slugOwner = async (slug: string) => (await db.as(admin)<{ article_id: string }>(`select article_id from public.article_slugs where lang = 'es' and slug = $1`, [slug]))[0]?.article_id
+    expect((await commit(admin, 'save_article', [randomUUID(), a, 0, draft(x)])).ok).toBe(true)
+    expect((await commit(admin, 'save_article', [randomUUID(), a, 1, draft(y)])).ok).toBe(true)
+
+    expect(await commit(otherAdmin, 'save_article', [randomUUID(), b, 0, draft(x)])).toEqual({ ok: false, code: '23505', key: 'slug_taken', detail: 'es' })
+    expect(await db.owner(`select id from public.articles where id = $1`, [b])).toEqual([])
+    expect(await slugOwner(x)).toBe(a)
+    // Renamed to it, another article is refused the same way; in the other language it is free.
+    expect((await commit(admin, 'save_article', [randomUUID(), c, 0, draft(`otro-${c.slice(0, 8)}`)])).ok).toBe(true)
+    expect(await commit(admin, 'save_article', [randomUUID(), c, 1, draft(x)])).toEqual({ ok: false, code: '23505', key: 'slug_taken', detail: 'es' })
+    expect(await commit(admin, 'save_article', [randomUUID(), c, 1, { ...draft(x), texts: { en: text(x, 'Title') } }])).toMatchObject({ ok: true })
+
+    // Its slugs come back with it, for the editor to check against.
+    expect(await commit(admin, 'save_article', [randomUUID(), a, 2, draft(x)])).toMatchObject({ ok: true, value: { texts: { es: { slug: x } }, slugs: [{ lang: 'es', slug: y }, { lang: 'es', slug: x }] } })
+  })
+
   it('what an article needs, each refusal with its key', async () => {
     const id = randomUUID()
     const base = draft(`reglas-${id.slice(0, 8)}`)

@@ -6,7 +6,7 @@ import { createApiUser, engines, type Engine } from './engines.ts'
 
 // The blog and the FAQ as data, on PGlite and PostgreSQL 15: the site's four articles and ten
 // answers are there as they read; visitors read what is published and due, admins drafts too; a
-// slug is unique per language and an old one still names its article; nobody writes through the tables.
+// slug is unique per language and an old one still names its article, and only it; nobody writes through the tables.
 
 describe.each(engines)('$engine', ({ open }) => {
   let db: Engine
@@ -102,6 +102,21 @@ describe.each(engines)('$engine', ({ open }) => {
     for (const slug of ['Con Mayúsculas', 'a--b', '-a', 'ñandú']) {
       expect(await db.attempt('owner', (query) => query(`update public.article_texts set slug = $2 where article_id = $1 and lang = 'es'`, [id, slug]))).toMatchObject({ ok: false, code: '23514' })
     }
+  })
+
+  it('an old slug stays with its article, written in SQL too; a deleted article’s slugs are retired, not freed', async () => {
+    const [first, second, other] = ['primero', 'segundo', 'otro'].map((word) => `${word}-${randomUUID().slice(0, 8)}`) as [string, string, string]
+    const a = await article('published', '2026-01-01T00:00:00Z', first)
+    await db.owner(`update public.article_texts set slug = $2 where article_id = $1 and lang = 'es'`, [a, second])
+    const b = await article('published', '2026-01-01T00:00:00Z', other)
+    const rename = (slug: string) => db.attempt('owner', (query) => query(`update public.article_texts set slug = $2 where article_id = $1 and lang = 'es'`, [b, slug]))
+    expect(await rename(first)).toMatchObject({ ok: false, code: '23505' })
+    expect(await db.owner(`select article_id from public.article_slugs where lang = 'es' and slug = $1`, [first])).toEqual([{ article_id: a }])
+
+    await db.owner(`delete from public.articles where id = $1`, [a])
+    for (const slug of [first, second]) expect(await rename(slug)).toMatchObject({ ok: false, code: '23505' })
+    expect(await db.as(admin)(`select slug from public.article_slugs where slug in ($1, $2)`, [first, second])).toEqual([])
+    expect(await rename(`${other}-bis`)).toMatchObject({ ok: true })
   })
 
   it('nobody writes through the tables, admins neither: the editor has its RPCs', async () => {

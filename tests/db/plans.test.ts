@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { JwtClaims } from '../../supabase/local/as-role.ts'
-import { createApiUser, engines, type Engine } from './engines.ts'
+import { createApiUser, engines, type Engine, type Query } from './engines.ts'
 
 // Plans on PGlite and PostgreSQL 15: Basic by default, set by admins only, pulled with the profile.
 
@@ -43,6 +43,17 @@ describe.each(engines)('$engine', ({ open }) => {
   it('a customer still saves their own contact details', async () => {
     const saved = await db.attempt(customer, (query) => query(`update public.profiles set city = 'Valencia' where id = $1 returning city, plan`, [customer.sub]))
     expect(saved).toEqual({ ok: true, value: [{ city: 'Valencia', plan: 'basic' }] })
+  })
+
+  it('whether consolidating is free is the plans table’s to say: shipment_price follows it', async () => {
+    const consolidation = (query: Query, plan: string) =>
+      query<{ cents: number }>(`select (public.shipment_price($1, 1, 0, 'standard', false, 0, 2) ->> 'consolidation_cents')::int as cents`, [plan])
+    const prices = await db.attempt('owner', async (query) => {
+      const before = [...(await consolidation(query, 'basic')), ...(await consolidation(query, 'standard'))]
+      await query(`update public.plans set free_consolidation = not free_consolidation where id in ('basic', 'standard')`)
+      return { before, after: [...(await consolidation(query, 'basic')), ...(await consolidation(query, 'standard'))] }
+    })
+    expect(prices).toEqual({ ok: true, value: { before: [{ cents: 500 }, { cents: 0 }], after: [{ cents: 0 }, { cents: 500 }] } })
   })
 
   it("the customer's pull_profiles and the admin's pull_directory carry the plan", async () => {

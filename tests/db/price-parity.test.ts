@@ -1,15 +1,18 @@
-// The device's price (priceShipment, the calculator's quoteShipment) and the database's
-// (shipment_price, fed as request_shipment and advance_shipment feed it) are the same to the cent, for
-// random rates and shipments. Each run sets the rates once and prices a batch in one query.
+// The device's price (priceShipment, the calculator's quoteShipment, the admin's preview of a box) and
+// the database's are the same to the cent, for random rates and shipments: the database prices with
+// the functions request_shipment, set_shipment_packages and advance_shipment call (package_weights or
+// box_weights, then shipment_price), never a copy of them. Each run sets the rates once and prices a
+// batch in one query.
+import { randomUUID } from 'node:crypto'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ceiling, decimal, dividedBy, floor, plus, roundHalfAwayFromZero, times, toText } from '@/business-rules/decimal'
 import { planIds, type PlanId } from '@/business-rules/plans'
 import { buildRates, rateKeys, type RateKey, type Rates } from '@/business-rules/rates'
 import { priceShipment, type PriceBreakdown } from '@/business-rules/shipment-price'
-import { packageWeights } from '@/business-rules/shipment-weights'
+import { boxWeights, imperialWeights, packageWeights } from '@/business-rules/shipment-weights'
 import { addOnKinds, quoteShipment, type AddOn, type Units } from '@/features/public/calculator/shipping-quote'
-import { openPglite, type Engine } from './engines.ts'
+import { createApiUser, openPglite, type Engine } from './engines.ts'
 
 /** A decimal's text with exactly `scale` decimals, as a customer or a rate table writes it. */
 const decimalText = (units: number, scale: number) => {
@@ -66,28 +69,55 @@ const estimateArb = fc.record({
   declaredTotalCents: fc.oneof(fc.integer({ min: 0, max: 10_000 }), fc.integer({ min: 0, max: 2_499 }).map((k) => (2 * k + 1) * 1000), fc.integer({ min: 0, max: 2_500_000_000 })),
 })
 
+/** A weighed box as the desk records it (kg to 2 decimals, cm to 1) and the shipment it prices. */
+const boxArb = fc.record({
+  plan: planArb,
+  box: fc.record({
+    weight_kg: fc.integer({ min: 1, max: 3200 }).map((units) => units / 100),
+    length_cm: fc.integer({ min: 1, max: 1500 }).map((units) => units / 10),
+    width_cm: fc.integer({ min: 1, max: 1500 }).map((units) => units / 10),
+    height_cm: fc.integer({ min: 1, max: 1500 }).map((units) => units / 10),
+  }),
+  service: fc.constantFrom('standard' as const, 'express' as const),
+  insurance: fc.boolean(),
+  declaredTotalCents: fc.integer({ min: 0, max: 2_500_000_000 }),
+  packageCount: fc.integer({ min: 1, max: 20 }),
+})
+
 describe('one price on the device and in the database (PGlite)', () => {
   let db: Engine
+  /** Whose packages the estimates weigh. */
+  let owner: string
 
   beforeAll(async () => {
     db = await openPglite()
+    owner = (await createApiUser(db)).sub
   })
   afterAll(() => db?.close())
 
   const setRates = (rates: Record<RateKey, string>) =>
     db.owner(`update public.rates r set value = n.value::numeric from jsonb_each_text($1::jsonb) n (key, value) where r.key = n.key`, [JSON.stringify(rates)])
 
-  /** The calculator's box as advance_shipment prices a box (kg and cm), or in pounds and inches. */
-  const databaseQuotes = async (quotes: Generated<typeof quoteArb>[]) =>
+  const devicePounds = (rates: Rates, q: Generated<typeof quoteArb>) => {
+    const weights = imperialWeights(rates, decimal(q.weight), times(times(decimal(q.length), decimal(q.width)), decimal(q.height)))
+    return { actual_lb: toText(weights.actualLb), volumetric_lb: toText(weights.volumetricLb) }
+  }
+
+  /**
+   * The calculator's box as advance_shipment prices a box, in kg and cm. The database never takes pounds
+   * and inches, so an imperial quote's pounds are the device's (imperialWeights) and only its price is
+   * the database's.
+   */
+  const databaseQuotes = async (quotes: Generated<typeof quoteArb>[], rates: Rates) =>
     (
       await db.owner<{ p: PriceBreakdown }>(
         `select public.shipment_price(c.plan,
-            case c.units when 'metric' then c.weight * 2.20462 else c.weight end,
-            case c.units when 'metric' then c.length * c.width * c.height / public.rate_value('volumetric_cm3_per_kg') * 2.20462
-              else c.length * c.width * c.height / public.rate_value('volumetric_in3_per_lb') end,
+            case c.units when 'metric' then w.actual_lb else c.actual_lb end,
+            case c.units when 'metric' then w.volumetric_lb else c.volumetric_lb end,
             c.service, c.insurance, round(c.declared * 100)::bigint, c.count) as p
          from jsonb_to_recordset($1::jsonb) as c (plan text, units text, weight numeric, length numeric, width numeric,
-           height numeric, service text, insurance boolean, declared numeric, count integer, i integer)
+           height numeric, actual_lb numeric, volumetric_lb numeric, service text, insurance boolean, declared numeric, count integer, i integer)
+         cross join lateral public.box_weights(c.weight, c.length, c.width, c.height) w
          order by c.i`,
         [
           JSON.stringify(
@@ -99,6 +129,7 @@ describe('one price on the device and in the database (PGlite)', () => {
               length: q.length,
               width: q.width,
               height: q.height,
+              ...(q.units === 'imperial' ? devicePounds(rates, q) : {}),
               service: q.addOns.includes('express') ? 'express' : 'standard',
               insurance: q.addOns.includes('insurance'),
               declared: q.addOns.includes('insurance') ? q.declaredValue : '0',
@@ -109,32 +140,43 @@ describe('one price on the device and in the database (PGlite)', () => {
       )
     ).map((row) => row.p)
 
-  /** Packages as request_shipment prices its estimate: their kg and m³ summed, a missing one 0. */
-  const databaseEstimates = async (estimates: Generated<typeof estimateArb>[]) =>
+  /** Boxes as advance_shipment prices the weighed box, with as many packages in its shipment. */
+  const databaseBoxes = async (boxes: Generated<typeof boxArb>[]) =>
     (
       await db.owner<{ p: PriceBreakdown }>(
-        `select public.shipment_price(c.plan,
-            (select coalesce(sum(kg), 0) from unnest(c.kg) kg) * 2.20462,
-            (select coalesce(sum(m3), 0) from unnest(c.m3) m3) * 1000000 / public.rate_value('volumetric_cm3_per_kg') * 2.20462,
-            c.service, c.insurance, c.declared, cardinality(c.kg)) as p
-         from jsonb_to_recordset($1::jsonb) as c (plan text, kg numeric[], m3 numeric[], service text, insurance boolean,
-           declared bigint, i integer)
+        `select public.shipment_price(c.plan, w.actual_lb, w.volumetric_lb, c.service, c.insurance, c.declared, c.count) as p
+         from jsonb_to_recordset($1::jsonb) as c (plan text, weight_kg numeric, length_cm numeric, width_cm numeric, height_cm numeric,
+           service text, insurance boolean, declared bigint, count integer, i integer)
+         cross join lateral public.box_weights(c.weight_kg, c.length_cm, c.width_cm, c.height_cm) w
          order by c.i`,
-        [
-          JSON.stringify(
-            estimates.map((e, i) => ({
-              i,
-              plan: e.plan,
-              kg: e.packages.map((pkg) => pkg.weight_kg),
-              m3: e.packages.map((pkg) => pkg.volume_m3),
-              service: e.service,
-              insurance: e.insurance,
-              declared: e.declaredTotalCents,
-            })),
-          ),
-        ],
+        [JSON.stringify(boxes.map((b, i) => ({ i, ...b.box, plan: b.plan, service: b.service, insurance: b.insurance, declared: b.declaredTotalCents, count: b.packageCount })))],
       )
     ).map((row) => row.p)
+
+  /**
+   * Packages as request_shipment and set_shipment_packages price their estimate: written to the
+   * packages table (as they are, no trigger stamps them) and weighed by package_weights, then rolled back.
+   */
+  const databaseEstimates = async (estimates: Generated<typeof estimateArb>[]) => {
+    const rows = estimates.map((e, i) => ({ i, plan: e.plan, service: e.service, insurance: e.insurance, declared: e.declaredTotalCents, packages: e.packages.map((pkg) => ({ id: randomUUID(), ...pkg })) }))
+    const outcome = await db.attempt('owner', async (query) => {
+      await query(`set local session_replication_role = replica`)
+      await query(
+        `insert into public.packages (id, user_id, locker_code, weight_kg, volume_m3)
+         select p.id, $2, 'MIA1', p.weight_kg, p.volume_m3 from jsonb_to_recordset($1::jsonb) as p (id uuid, weight_kg numeric, volume_m3 numeric)`,
+        [JSON.stringify(rows.flatMap((row) => row.packages)), owner],
+      )
+      return query<{ p: PriceBreakdown }>(
+        `select public.shipment_price(c.plan, w.actual_lb, w.volumetric_lb, c.service, c.insurance, c.declared, cardinality(c.ids)) as p
+         from jsonb_to_recordset($1::jsonb) as c (plan text, ids uuid[], service text, insurance boolean, declared bigint, i integer)
+         cross join lateral public.package_weights(c.ids) w
+         order by c.i`,
+        [JSON.stringify(rows.map(({ packages, ...row }) => ({ ...row, ids: packages.map((pkg) => pkg.id) })))],
+      )
+    })
+    if (!outcome.ok) throw new Error(outcome.message)
+    return outcome.value.map((row) => row.p)
+  }
 
   it('adds, multiplies, divides and rounds as numeric does, digit for digit', async () => {
     const operand = fc.tuple(fc.boolean(), fc.oneof(decimalArb(10, 8), decimalArb(1_000_000_000, 4), decimalArb(100_000, 0))).map(([negative, text]) => (negative ? `-${text}` : text))
@@ -176,7 +218,7 @@ describe('one price on the device and in the database (PGlite)', () => {
       fc.asyncProperty(ratesArb, fc.array(quoteArb, { minLength: 1, maxLength: 250, size: 'max' }), async (rateText, quotes) => {
         await setRates(rateText)
         const rates = ratesOf(rateText)
-        const database = await databaseQuotes(quotes)
+        const database = await databaseQuotes(quotes, rates)
         quotes.forEach((q, index) => {
           const separator = (text: string) => (q.comma ? text.replace('.', ',') : text)
           const result = quoteShipment(
@@ -196,6 +238,21 @@ describe('one price on the device and in the database (PGlite)', () => {
             consolidation_cents: cents('consolidation'),
             total_cents: quote.totalCents,
           })
+        })
+      }),
+      { numRuns: 16 },
+    )
+  })
+
+  it('prices the admin’s preview of a weighed box as advance_shipment prices it, to the cent', async () => {
+    await fc.assert(
+      fc.asyncProperty(ratesArb, fc.array(boxArb, { minLength: 1, maxLength: 250, size: 'max' }), async (rateText, boxes) => {
+        await setRates(rateText)
+        const rates = ratesOf(rateText)
+        const database = await databaseBoxes(boxes)
+        boxes.forEach((b, index) => {
+          const device = priceShipment(rates, { plan: b.plan, ...boxWeights(rates, b.box), service: b.service, insurance: b.insurance, declaredTotalCents: b.declaredTotalCents, packageCount: b.packageCount })
+          expect(device).toEqual(database[index])
         })
       }),
       { numRuns: 16 },

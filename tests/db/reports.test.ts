@@ -298,6 +298,39 @@ describe.each(engines)('$engine', ({ open }) => {
     expect({ ending_soon: after.ending_soon - before.ending_soon, ended: after.ended - before.ended }).toEqual({ ending_soon: 4, ended: 2 })
   })
 
+  it('storage: the report counts as ending what the reminders remind of, not packages leaving in a requested or processing shipment', async () => {
+    const owner = await createApiUser(db)
+    const asOwner = db.as(owner)
+    const request = async (packageId: string) =>
+      (
+        await asOwner<{ shipment: { id: string; version: number } }>(`select public.request_shipment($1, $2, $3::uuid[], 'standard', '{}'::jsonb, $4::jsonb, $5::jsonb) as shipment`, [
+          randomUUID(),
+          randomUUID(),
+          `{${packageId}}`,
+          JSON.stringify([{ description: 'Shoes', quantity: 1, unit_value_usd: 20 }]),
+          JSON.stringify({ name: 'Cliente', address: 'Calle 1', city: 'Caracas', postal_code: '', country: 'Venezuela', phone: '+58 412 555 0142', id_number: '' }),
+        ])
+      )[0]!.shipment
+    const before = (await report('2025-03-03', '2025-03-03')).storage
+    // Basic, 30 free days: 3 left for each.
+    const [stays, requested, processing, cancelled] = [
+      await addPackage(owner.sub, 'recibido', [['recibido', await daysAgo(27)]]),
+      await addPackage(owner.sub, 'recibido', [['recibido', await daysAgo(27)]]),
+      await addPackage(owner.sub, 'recibido', [['recibido', await daysAgo(27)]]),
+      await addPackage(owner.sub, 'recibido', [['recibido', await daysAgo(27)]]),
+    ]
+    await request(requested!)
+    const started = await request(processing!)
+    await db.as(admin)(`select public.advance_shipment($1, $2, 'processing', $3, null, null)`, [randomUUID(), started.id, started.version])
+    await asOwner(`select public.cancel_shipment($1, $2)`, [randomUUID(), (await request(cancelled!)).id])
+
+    const after = (await report('2025-03-03', '2025-03-03')).storage
+    await db.as({ role: 'service_role' })(`select public.notify_storage_endings()`)
+    const reminded = await db.owner<{ id: string }>(`select n.payload ->> 'package_id' as id from public.notifications n where n.user_id = $1 and n.kind like 'storage%' order by 1`, [owner.sub])
+    expect(reminded.map((row) => row.id)).toEqual([stays, cancelled].sort())
+    expect(after.ending_soon - before.ending_soon).toBe(reminded.length)
+  })
+
   it('marks the first applied event of each status of a package as it is recorded', async () => {
     const [{ id }] = (await db.owner<{ id: string }>(`insert into public.packages (user_id, status) values ($1, 'recibido') returning id`, [customer.sub])) as [{ id: string }]
     await db.owner(`update public.packages set status = 'consolidacion' where id = $1`, [id])

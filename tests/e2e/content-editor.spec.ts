@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test'
+import type { Page, Request } from '@playwright/test'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { demoAdmin, logInThroughUi, newClient, signedIn } from './backend'
 import { articlesTitled, freshBlog, scheduleHidden } from './blog-page'
@@ -175,6 +175,64 @@ test('an article saved as a draft stays hidden from visitors, and a draft being 
     await context.setOffline(false)
     await withdraw(admin, id)
   }
+})
+
+/** Saves another admin's draft article in Spanish under `slug`, through the API; its id. */
+async function savedDraft(admin: SupabaseClient, id: string, version: number, title: string, slug: string) {
+  const text = { slug, title, excerpt: '', body_md: '', body_tree: { type: 'root', children: [] }, cover_alt: '' }
+  const article = { category: 'events', author_name: 'Equipo E2E', status: 'draft', published_at: null, read_time_minutes: 1, texts: { es: text } }
+  const { error } = await admin.rpc('save_article', { p_op_id: crypto.randomUUID(), p_id: id, p_base_version: version, p_article: article })
+  if (error) throw new Error(`save_article: ${error.message}`)
+}
+
+/** Counts the page's requests to the backend's REST API that have not ended yet. */
+function watchRestRequests(page: Page): () => number {
+  const open = new Set<Request>()
+  page.on('request', (request) => void (request.url().includes('/rest/v1/') && open.add(request)))
+  page.on('requestfinished', (request) => void open.delete(request))
+  page.on('requestfailed', (request) => void open.delete(request))
+  return () => open.size
+}
+
+test('an address another article once had is refused: by the editor when the device knows it, else by the server', async ({ page, context }) => {
+  const admin = await signedIn(demoAdmin)
+  const name = tag()
+  const restRequestsOpen = watchRestRequests(page)
+  // Another article, renamed: its first address still leads to it. Drafts, so visitors never see them.
+  const known = crypto.randomUUID()
+  await savedDraft(admin, known, 0, `Conocido ${name}`, `antes-${name}`)
+  await savedDraft(admin, known, 1, `Conocido ${name}`, `despues-${name}`)
+  await logInThroughUi(page, '/admin/login', demoAdmin)
+  await page.goto('/admin/content')
+  const main = page.getByRole('main')
+  await expect(main.getByTestId('article-row').filter({ hasText: `Conocido ${name}` })).toBeVisible()
+
+  await newArticle(page)
+  await main.getByLabel('Author').fill('Equipo E2E')
+  await writeLanguage(page, 'English', { title: `Mine ${name}`, body: 'Text.' })
+  await writeLanguage(page, 'Spanish', { title: `Antes ${name}`, body: 'Texto.' })
+  await expect(main.getByLabel('Address (Spanish)')).toHaveValue(`antes-${name}`)
+  await main.getByRole('button', { name: 'Save as draft' }).click()
+  await expect(main.getByLabel('Address (Spanish)')).toHaveAccessibleDescription('Another article already uses this address.')
+
+  // One made while this device is offline, after its last pull ended: the save is queued, and once
+  // online the server's refusal is said on the article.
+  await context.setOffline(true)
+  await expect.poll(restRequestsOpen, { message: 'no pull still on its way' }).toBe(0)
+  const unknown = crypto.randomUUID()
+  await savedDraft(admin, unknown, 0, `Desconocido ${name}`, `primero-${name}`)
+  await savedDraft(admin, unknown, 1, `Desconocido ${name}`, `segundo-${name}`)
+  await writeLanguage(page, 'Spanish', { title: `Primero ${name}`, body: 'Texto.' })
+  await main.getByRole('button', { name: 'Save as draft' }).click()
+  await expect(page).toHaveURL(/\/admin\/content$/)
+  await context.setOffline(false)
+  // Sent once the app's probe finds the backend again; refused, it waits in the unsent changes.
+  await expect(page.getByTestId('outbox-unresolved')).toHaveText('1', { timeout: 30_000 })
+  await page.getByTestId('outbox-button').first().click()
+  const entry = page.getByRole('dialog', { name: 'Unsent changes' }).getByTestId('outbox-entry')
+  await expect(entry).toContainText('Another article already has this address in Spanish.')
+  await entry.getByRole('link', { name: `Article: Primero ${name}` }).click()
+  await expect(main.getByRole('alert')).toContainText('The server refused your save: Another article already has this address in Spanish.')
 })
 
 /** Hides the answers to the question again, as they were typed. */

@@ -83,8 +83,10 @@ export const testAsLoaded = base.extend<{ securityPolicy: SecurityPolicyWatch }>
  * are taken as they load. The security policy is watched as in `testAsLoaded`.
  */
 export const test = testAsLoaded.extend({
-  page: async ({ page }, use) => {
-    const hydrated = () => page.waitForFunction(() => !('__staticRouterHydrationData' in window) || document.documentElement.hasAttribute('data-hydrated'))
+  page: async ({ page, javaScriptEnabled }, use) => {
+    const hydrated = async () => {
+      if (javaScriptEnabled) await page.waitForFunction(() => !document.getElementById('hydration-data') || document.documentElement.hasAttribute('data-hydrated'))
+    }
     const goto = page.goto.bind(page)
     const reload = page.reload.bind(page)
     page.goto = async (url, options) => {

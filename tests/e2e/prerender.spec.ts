@@ -144,7 +144,7 @@ test('the app starts only once the whole page is parsed, however slowly its end 
   })
   await page.route('**/es/faqs', async (route) => {
     const response = await route.fetch()
-    const html = (await response.text()).replace('<script>window.__staticRouterHydrationData', '<script src="/held-parser.js"></script>$&')
+    const html = (await response.text()).replace('<script type="application/json" id="hydration-data">', '<script src="/held-parser.js"></script>$&')
     await route.fulfill({ response, body: html })
   })
   const appRequested: string[] = []

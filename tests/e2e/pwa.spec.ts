@@ -79,10 +79,10 @@ test('offline, a prerendered page answers its own URL with its own HTML; other i
   await page.goto('/es/precios')
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', 'http://localhost:4173/es/precios')
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Precios')
-  expect(await page.evaluate(() => '__staticRouterHydrationData' in window)).toBe(true)
+  expect(await page.evaluate(() => document.getElementById('hydration-data') !== null)).toBe(true)
 
   await page.goto('/es/login')
-  expect(await page.evaluate(() => '__staticRouterHydrationData' in window)).toBe(false)
+  expect(await page.evaluate(() => document.getElementById('hydration-data') !== null)).toBe(false)
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
   await expect(page.locator('link[rel="canonical"]')).toHaveCount(0)
 })

@@ -53,7 +53,7 @@ function localRows(page: Page) {
         request.onsuccess = () => resolve(request.result as T[])
       })
     const rows = await all<{ user_id: string }>('packages')
-    const chunks = await all<{ rows: string }>('closedPackages')
+    const chunks = await all<{ rows: string }>('packageChunks')
     const profiles = await all<{ id: string }>('profiles')
     db.close()
     const packages = [...rows, ...chunks.flatMap((chunk) => JSON.parse(chunk.rows) as { user_id: string }[])]

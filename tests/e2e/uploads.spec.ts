@@ -11,6 +11,7 @@ import { openCustomer } from './package-tool'
 // progress, not its bytes, and going offline lets an upload under way finish.) Uploads are
 // resumable (tus), so a drop or a reload mid-upload goes on from the offset the server has, and each
 // file is stored and listed once. npm run bench -- uploads measures the bytes and the time at 320 kbit/s.
+// And an upload held back holds back no other change, made in its tab or another.
 
 /** A browser context whose requests to the backend cross a slow link (the app itself loads directly). */
 async function throughSlowLink(browser: Browser, bytesPerSecond: number) {
@@ -167,4 +168,52 @@ test.describe('uploads over a slow link that drops', () => {
     const { data: prealert } = await client.from('prealerts').select('documents').eq('id', prealertId).single()
     expect((prealert as { documents: unknown[] }).documents).toHaveLength(1)
   })
+})
+
+test('a photo whose upload is held back holds back no other change, made in its tab or another', async ({ browser }) => {
+  // Two tabs of the desk and a photo: near 40 s on two busy cores.
+  test.setTimeout(120_000)
+  const customer = await newCustomer('Held Upload')
+  const [photographed, here, there] = ['HELD', 'HERE', 'THERE'].map((prefix) => `${prefix}-${randomUUID().slice(0, 8).toUpperCase()}`) as [string, string, string]
+  const { admin, pkg } = await registerPackageFor(customer.email, { tracking_code: photographed })
+  await registerPackageFor(customer.email, { tracking_code: here })
+  await registerPackageFor(customer.email, { tracking_code: there })
+  const serverStatus = async (tracking: string) => (await admin.from('packages').select('status').eq('tracking_code', tracking).single()).data?.status
+
+  // The upload's first request waits until the test lets it through (its parts would go after it).
+  const context = await browser.newContext()
+  let release!: () => void
+  const held = new Promise<void>((resolve) => (release = resolve))
+  let uploadsBegun = 0
+  await context.route('**/storage/v1/upload/resumable', async (route) => {
+    if (route.request().method() === 'POST') {
+      uploadsBegun++
+      await held
+    }
+    await route.continue()
+  })
+  const desk = await context.newPage()
+  await logInThroughUi(desk, '/admin/login', demoAdmin)
+  const otherTab = await context.newPage()
+  await openCustomer(otherTab, customer.email)
+  await openCustomer(desk, customer.email)
+
+  const main = desk.getByRole('main')
+  await main.getByRole('button', { name: `Photos of ${photographed}` }).click()
+  const dialog = desk.getByRole('dialog', { name: `Photos of ${photographed}` })
+  await dialog.getByLabel('Choose photos').setInputFiles(await noisyPicture(desk, 'IMG_0002.jpg'))
+  await dialog.getByRole('button', { name: 'Close' }).click()
+  await expect.poll(() => uploadsBegun).toBeGreaterThan(0)
+
+  // While the upload waits: a change in this tab, then one in the other, each reaches the server.
+  await main.getByLabel(`Status of ${here}`).selectOption('transito')
+  await expect.poll(() => serverStatus(here)).toBe('transito')
+  await otherTab.getByRole('main').getByLabel(`Status of ${there}`).selectOption('aduana')
+  await expect.poll(() => serverStatus(there)).toBe('aduana')
+  await expect(desk.getByTestId('outbox-pending')).toHaveText('1')
+
+  release()
+  await expect(desk.getByTestId('outbox-pending')).toHaveText('0', { timeout: 30_000 })
+  const { data: row } = await admin.from('packages').select('meta').eq('id', pkg.id).single()
+  expect((row!.meta as { photos: string[] }).photos).toHaveLength(1)
 })

@@ -89,6 +89,24 @@ describe('content saves through the outbox', () => {
     expect(await onServer(id)).toEqual([expect.objectContaining({ version: 3, article_texts: [{ title: 'Mía' }] })])
   })
 
+  it('keep every slug the article has had from a save’s answer, and the server’s refusal of one another article had', async () => {
+    const id = randomUUID()
+    const [first, renamed] = [article('Primera'), article('Renombrada')]
+    await queueArticleSave(adminId, id, 0, first)
+    await flush()
+    await queueArticleSave(adminId, id, 1, renamed)
+    await flush()
+    expect((await db.articles.get(id))?.slugs).toEqual(expect.arrayContaining([first, renamed].map((saved) => ({ lang: 'es', slug: saved.texts.es!.slug }))))
+
+    // Another admin's article took its slug after this device last pulled: the server refuses, with its key.
+    const theirs = randomUUID()
+    const [old, current] = [article('Vieja'), article('Actual')]
+    for (const [version, saved] of [old, current].entries()) expect((await otherAdmin.rpc('save_article', { p_op_id: randomUUID(), p_id: theirs, p_base_version: version, p_article: saved })).error).toBeNull()
+    await queueArticleSave(adminId, randomUUID(), 0, { ...article('Mía'), texts: old.texts })
+    await flush()
+    expect(await db.outbox.toArray()).toEqual([expect.objectContaining({ kind: 'save-article', state: 'failed', lastErrorKey: expect.objectContaining({ hint: 'slug_taken', details: 'es' }) })])
+  })
+
   it('keep a refusal with its key for the app to translate', async () => {
     await queueFaqSave(adminId, null, 0, { question_es: 'Sin respuesta', answer_es: null, question_en: null, answer_en: null, published: false })
     await flush()

@@ -72,8 +72,8 @@ describe('pulling packages', () => {
     const moved = await pullPackages(source, customerId, 2)
     expect(moved).toBe(5)
     expect(calls).toHaveLength(3)
-    // Many to a record (src/local-db/closed-packages.ts: pages join the last one while it has room), none as rows.
-    expect(await db.closedPackages.count()).toBe(1)
+    // Many to a record (src/local-db/package-chunks.ts: pages join the last one while it has room), none as rows.
+    expect(await db.packageChunks.count()).toBe(1)
     expect(await db.packages.count()).toBe(0)
     const local = await livePackages()
     expect(local.map((pkg) => pkg.id).sort()).toEqual(created.map((pkg) => pkg.id).sort())

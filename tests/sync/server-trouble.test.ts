@@ -10,14 +10,16 @@ import { takeOwnership } from '@/local-db/owner'
 import type { PackageRow } from '@/local-db/rows'
 import { clearLocalData } from '@/local-db/wipe'
 import { queueRegistration, queueStatusChanges } from '@/outbox/queue'
+import { queueUpload } from '@/outbox/queue-uploads'
 import { pullStream, rpcPullSource, tableStream } from '@/sync-engine/pull'
 import { flushOutbox, flushUntil } from '@/sync-engine/push'
 
 // The outbox against a real gateway in front of the stand-in that answers 503 for a while, as one
 // does while the backend restarts: changes wait, however many tries it takes (the service worker's
 // way of sending is used, which waits out each backoff itself), never turn into refusals, and land
-// exactly once when the backend is back, even when the first answer after it is lost. And a change
-// the server keeps answering 503 to holds back no other row's.
+// exactly once when the backend is back, even when the first answer after it is lost. A change the
+// server keeps answering 503 to holds back no other row's, nor does an upload the gateway holds
+// open: each answer is recorded as it lands. A token the server no longer takes is refreshed once.
 
 let standIn: StandIn
 let admin: SupabaseClient
@@ -69,7 +71,7 @@ const draft = () => ({
 })
 
 /** The admin, signed in through `gateway`. */
-async function adminThrough(decide: (path: string) => GatewayAnswer) {
+async function adminThrough(decide: (path: string, method: string) => GatewayAnswer | Promise<GatewayAnswer>) {
   gateway = await startFlakyGateway(standIn.url, decide)
   return signedIn(gateway.url, demoAdmin)
 }
@@ -131,4 +133,133 @@ it('a change the server keeps answering 503 to holds back no other row’s: one 
   expect(await flushOutbox(client, owner)).toEqual({ sent: 1, retryAt: dueAt })
   expect(await db.packages.get(pkg.id)).toMatchObject({ status: 'aduana', version: 2 })
   expect(await db.outbox.toArray()).toEqual([expect.objectContaining({ packageId: stuck.id, state: 'pending', attempts: 1 })])
+})
+
+it('an upload held open holds back no other change: the answers that land are recorded, and a change queued meanwhile goes at once', async () => {
+  let releaseUpload!: () => void
+  const held = new Promise<GatewayAnswer>((resolve) => (releaseUpload = () => resolve('forward')))
+  let uploadsBegun = 0
+  // The resumable upload's first request (its parts go straight to Storage, at the URL it gives).
+  const client = await adminThrough((path, method) => {
+    if (method !== 'POST' || !path.startsWith('/storage/v1/upload/resumable')) return 'forward'
+    uploadsBegun++
+    return held
+  })
+  const owner = await takeOwnership(adminId)
+  const [photographed, moved] = await Promise.all([serverPackage(), serverPackage()])
+  await pullAll()
+  const photo = await queueUpload(adminId, { target: 'package-photo', packageId: photographed.id }, { bytes: new Uint8Array([0xff, 0xd8, 0xff, 0xd9]).buffer, contentType: 'image/jpeg', name: 'photo.jpg' })
+  await queueStatusChanges(adminId, [moved.id], 'transito')
+  const opsOn = (packageId: string) => db.outbox.where('packageId').equals(packageId).count()
+  const flushed = flushOutbox(client, owner, { force: true })
+  try {
+    // Sent with the photo, recorded while its upload waits.
+    await vi.waitFor(async () => expect(uploadsBegun > 0 && (await opsOn(moved.id)) === 0).toBe(true), { timeout: 15_000, interval: 20 })
+    expect(await db.packages.get(moved.id)).toMatchObject({ status: 'transito', version: 2 })
+    // Queued while the upload still waits: sent and recorded before it ends.
+    await queueStatusChanges(adminId, [moved.id], 'aduana')
+    await vi.waitFor(async () => expect(await opsOn(moved.id)).toBe(0), { timeout: 15_000, interval: 20 })
+    expect(await db.packages.get(moved.id)).toMatchObject({ status: 'aduana', version: 3 })
+    expect(await db.outbox.toArray()).toEqual([expect.objectContaining({ opId: photo.opId, state: 'pending', attempts: 0 })])
+    expect(uploadsBegun).toBe(1)
+  } finally {
+    releaseUpload()
+    // Ended before the next test, whatever happened here.
+    await flushed.catch(() => undefined)
+  }
+  expect(await flushed).toEqual({ sent: 3, retryAt: null })
+  expect(await db.outbox.count()).toBe(0)
+  const { data } = await admin.from('packages').select('meta').eq('id', photographed.id).single()
+  expect(data).toEqual({ meta: { photos: [photo.path] } })
+})
+
+it('a change answered 503 while an upload is held open goes again once its backoff is over, without waiting for the upload', async () => {
+  let releaseUpload!: () => void
+  const held = new Promise<GatewayAnswer>((resolve) => (releaseUpload = () => resolve('forward')))
+  let batches = 0
+  const client = await adminThrough((path, method) => {
+    if (method === 'POST' && path.startsWith('/storage/v1/upload/resumable')) return held
+    if (!path.startsWith('/rest/v1/rpc/apply_package_statuses')) return 'forward'
+    return ++batches === 1 ? 'unavailable' : 'forward'
+  })
+  const owner = await takeOwnership(adminId)
+  const [photographed, moved] = await Promise.all([serverPackage(), serverPackage()])
+  await pullAll()
+  await queueUpload(adminId, { target: 'package-photo', packageId: photographed.id }, { bytes: new Uint8Array([0xff, 0xd8, 0xff, 0xd9]).buffer, contentType: 'image/jpeg', name: 'photo.jpg' })
+  await queueStatusChanges(adminId, [moved.id], 'transito')
+  const flushed = flushOutbox(client, owner, { force: true })
+  try {
+    await vi.waitFor(async () => expect(await db.outbox.where('packageId').equals(moved.id).count()).toBe(0), { timeout: 15_000, interval: 20 })
+    expect(batches).toBe(2)
+    expect(await db.packages.get(moved.id)).toMatchObject({ status: 'transito', version: 2 })
+  } finally {
+    releaseUpload()
+    await flushed.catch(() => undefined)
+  }
+  expect(await flushed).toEqual({ sent: 2, retryAt: null })
+})
+
+it('no answer ends the flush: nothing more is sent, and what is on its way is recorded as it lands', async () => {
+  let releaseBatch!: () => void
+  const held = new Promise<GatewayAnswer>((resolve) => (releaseBatch = () => resolve('forward')))
+  let batches = 0
+  const client = await adminThrough((path) => {
+    if (path.startsWith('/rest/v1/rpc/register_package')) return 'no-answer'
+    if (!path.startsWith('/rest/v1/rpc/apply_package_statuses')) return 'forward'
+    batches++
+    return held
+  })
+  const owner = await takeOwnership(adminId)
+  const [moved, later] = await Promise.all([serverPackage(), serverPackage()])
+  await pullAll()
+  await queueStatusChanges(adminId, [moved.id], 'transito')
+  const unanswered = await queueRegistration(adminId, draft())
+  const flushed = flushOutbox(client, owner, { force: true })
+  try {
+    await vi.waitFor(async () => expect(await db.outbox.where('packageId').equals(unanswered.id).first()).toMatchObject({ state: 'pending', attempts: 1 }), { timeout: 15_000, interval: 20 })
+    // Queued once the flush is ending: left for the next one.
+    await queueStatusChanges(adminId, [later.id], 'aduana')
+  } finally {
+    releaseBatch()
+    await flushed.catch(() => undefined)
+  }
+  expect(await flushed).toEqual({ sent: 1, retryAt: expect.any(Number) })
+  expect(batches).toBe(1)
+  expect(await db.packages.get(moved.id)).toMatchObject({ status: 'transito', version: 2 })
+  expect(await db.outbox.orderBy('seq').toArray()).toEqual([
+    expect.objectContaining({ packageId: unanswered.id, attempts: 1 }),
+    expect.objectContaining({ packageId: later.id, attempts: 0 }),
+  ])
+})
+
+it('a token the server no longer takes: the session is refreshed once, and what it turned back is sent again, even an answer that lands after the refresh', async () => {
+  let refreshes = 0
+  let refreshAsked!: () => void
+  const refreshing = new Promise<void>((resolve) => (refreshAsked = resolve))
+  const turnedBack = new Set<string>()
+  const client = await adminThrough(async (path) => {
+    if (path.startsWith('/auth/v1/token?grant_type=refresh_token')) {
+      refreshes++
+      refreshAsked()
+      return 'forward'
+    }
+    const rpc = path.split('?')[0]!
+    if (!isChange(path) || turnedBack.has(rpc)) return 'forward'
+    turnedBack.add(rpc)
+    // The registration, sent with the status change, is turned back only once the refresh is under way.
+    if (rpc.endsWith('register_package')) await refreshing
+    return 'revoked-token'
+  })
+  const owner = await takeOwnership(adminId)
+  const pkg = await serverPackage()
+  await pullAll()
+  await queueStatusChanges(adminId, [pkg.id], 'transito')
+  const registered = await queueRegistration(adminId, draft())
+
+  expect(await flushOutbox(client, owner, { force: true })).toEqual({ sent: 2, retryAt: null })
+  expect(refreshes).toBe(1)
+  expect(turnedBack.size).toBe(2)
+  expect(await db.outbox.count()).toBe(0)
+  expect(await db.packages.get(pkg.id)).toMatchObject({ status: 'transito', version: 2 })
+  expect(await db.packages.get(registered.id)).toMatchObject({ version: 1 })
 })

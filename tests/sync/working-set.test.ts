@@ -4,15 +4,17 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import type { StandIn } from '../../supabase/local/server'
 import { demoAdmin, newClient, signedIn, startTestStandIn, uniqueEmail } from '../backend/helpers'
 import { packagesOnDevice } from '../support/device-packages'
-import { readPackages } from '@/local-db/closed-packages'
 import { db } from '@/local-db/db'
 import { readDirectory } from '@/local-db/directory'
 import { takeOwnership, type DeviceOwner } from '@/local-db/owner'
+import { readPackages } from '@/local-db/package-store'
 import type { PackageRow, PulledProfile } from '@/local-db/rows'
 import { clearLocalData } from '@/local-db/wipe'
 import { keepFetched } from '@/local-db/working-set'
+import { queueUpload } from '@/outbox/queue-uploads'
 import type { Supabase } from '@/remote/client'
 import { useSyncStatusStore, type Arriving } from '@/stores/sync-status-store'
+import { flushOutbox } from '@/sync-engine/push'
 import { adminPuller } from '@/sync-engine/working-set'
 
 // An admin's device against the stand-in's demo data: the past customer (historia@example.com,
@@ -101,6 +103,23 @@ it('a package that closes moves from the open part to the closed part, and shows
   expect(closeError).toBeNull()
   await sync()
   expect((await readPackages([pkg!.id]))[0]).toMatchObject({ status: 'entregado' })
+})
+
+it('a photo of a delivered package replaces its copy kept many to a record: the device holds it once, before the next pull and after', async () => {
+  const { data: pkg, error } = await admin.from('packages').insert({ user_id: pastCustomer, tracking_code: 'PHOTOGRAPHED01', status: 'disponible' }).select('id').single()
+  expect(error).toBeNull()
+  const { error: closeError } = await admin.rpc('apply_package_status', { p_op_id: crypto.randomUUID(), p_package_id: pkg!.id, p_status: 'entregado', p_changed_at: new Date().toISOString(), p_base_version: 1 })
+  expect(closeError).toBeNull()
+  await sync()
+  const copies = async () => (await packagesOnDevice()).filter((held) => held.id === pkg!.id)
+  expect(await copies()).toEqual([expect.objectContaining({ status: 'entregado', meta: null })])
+
+  const jpeg = { bytes: new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0xff, 0xd9]).buffer, contentType: 'image/jpeg', name: 'photo.jpg' }
+  const photo = await queueUpload(adminId, { target: 'package-photo', packageId: pkg!.id }, jpeg)
+  expect(await flushOutbox(admin as unknown as Supabase, owner, { force: true })).toEqual({ sent: 1, retryAt: null })
+  expect(await copies()).toEqual([expect.objectContaining({ status: 'entregado', meta: { photos: [photo.path] } })])
+  await sync()
+  expect(await copies()).toEqual([expect.objectContaining({ status: 'entregado', meta: { photos: [photo.path] } })])
 })
 
 it('the history search finds the old packages; opening them keeps them, with their history, through the next syncs', async () => {

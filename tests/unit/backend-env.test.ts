@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { backendEnvProblem, standInMode } from '../../scripts/backend-env'
+import { backendEnvProblem, isLocalBackend, standInMode } from '../../scripts/backend-env'
 
 const project = { VITE_SUPABASE_URL: 'https://abcd.supabase.co', VITE_SUPABASE_ANON_KEY: 'eyJ…' }
 
@@ -23,5 +23,15 @@ describe('a production build', () => {
 
   it('for the local backend may leave both out', () => {
     expect(backendEnvProblem({}, standInMode)).toBeNull()
+  })
+})
+
+describe('the backend a build is for', () => {
+  it.each(['http://127.0.0.1:54321', 'http://localhost:54336', 'http://127.1.2.3', 'http://[::1]:54321', 'http://app.localhost'])('is on this machine at %s', (url) => {
+    expect(isLocalBackend(url)).toBe(true)
+  })
+
+  it.each(['https://abcd.supabase.co', 'http://192.168.1.5:54321', 'http://127.0.0.1.nip.io', 'https://localhost.example.com', 'http://[::2]'])('is hosted at %s', (url) => {
+    expect(isLocalBackend(url)).toBe(false)
   })
 })

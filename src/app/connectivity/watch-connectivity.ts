@@ -6,6 +6,11 @@ import { reportReachable, useConnectivityStore } from '@/stores/connectivity-sto
 const waitingDelaysMs = [1000, 2000, 3000]
 /** Between probes with nothing waiting (a visitor reading offline). */
 const idleDelaysMs = [5000, 10_000, 30_000, 60_000]
+/**
+ * Before those, right after the browser's `online` event: the network it announces may carry nothing
+ * for a moment yet, and a probe then fails at once, so the next one comes soon rather than a second later.
+ */
+const settlingDelaysMs = [250, 500]
 /** Probes overlap rather than queue: one hanging until its timeout does not hold the next back. */
 const maxProbesInFlight = 2
 const siteProbeTimeoutMs = 5_000
@@ -26,12 +31,16 @@ async function probeSite(): Promise<boolean> {
  * Keeps "online" honest, and never leaves work waiting for an `online` event that may not come:
  * while the backend is not known to answer it is probed, with backoff (a probe fails at once when
  * truly offline, so it costs nothing), often while a signed-in sync has work, rarely otherwise. The
- * browser's `online` event, the tab returning and the start of the app each probe at once.
+ * browser's `online` event, the tab returning and the start of the app each probe at once; after the
+ * `online` event, should that probe fail, again a quarter of a second later and half a second after that.
+ * Returns what stops it (the app never does; tests do).
  */
-export function watchConnectivity(): void {
+export function watchConnectivity(): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined
   let failures = 0
   let inFlight = 0
+  /** The browser said online (and reachability has not changed since): the first probes come sooner. */
+  let settling = false
   const state = () => useConnectivityStore.getState()
 
   async function probe() {
@@ -44,7 +53,7 @@ export function watchConnectivity(): void {
   function schedule() {
     clearTimeout(timer)
     if (state().reachable) return
-    const delays = state().waiting > 0 ? waitingDelaysMs : idleDelaysMs
+    const delays = [...(settling ? settlingDelaysMs : []), ...(state().waiting > 0 ? waitingDelaysMs : idleDelaysMs)]
     timer = setTimeout(() => {
       failures += 1
       void probe()
@@ -52,20 +61,34 @@ export function watchConnectivity(): void {
     }, delays[Math.min(failures, delays.length - 1)])
   }
 
-  function probeNow() {
+  function probeNow({ networkBack = false } = {}) {
     failures = 0
+    settling = networkBack
     void probe()
     schedule()
   }
 
-  useConnectivityStore.subscribe((current, previous) => {
-    if (current.reachable !== previous.reachable) failures = 0
+  const stopWatchingStore = useConnectivityStore.subscribe((current, previous) => {
+    if (current.reachable !== previous.reachable) {
+      failures = 0
+      settling = false
+    }
     if (current.reachable !== previous.reachable || current.waiting !== previous.waiting) schedule()
   })
-  globalThis.addEventListener('online', probeNow)
-  globalThis.addEventListener('offline', () => reportReachable(false))
-  document.addEventListener('visibilitychange', () => {
+  const onOnline = () => probeNow({ networkBack: true })
+  const onOffline = () => reportReachable(false)
+  const onVisible = () => {
     if (document.visibilityState === 'visible' && !state().reachable) probeNow()
-  })
+  }
+  globalThis.addEventListener('online', onOnline)
+  globalThis.addEventListener('offline', onOffline)
+  document.addEventListener('visibilitychange', onVisible)
   probeNow()
+  return () => {
+    clearTimeout(timer)
+    stopWatchingStore()
+    globalThis.removeEventListener('online', onOnline)
+    globalThis.removeEventListener('offline', onOffline)
+    document.removeEventListener('visibilitychange', onVisible)
+  }
 }

@@ -1,5 +1,8 @@
+import fc from 'fast-check'
+import { isValidElement, type ReactNode } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
+import { hostileUrl, pages } from '../../../tests/unit/hostile-urls'
 import { MarkdownView } from './markdown-view'
 import { parseMarkdown } from './parse-markdown'
 
@@ -15,6 +18,13 @@ function parsed(markup: string) {
     attributes: elements.flatMap((element) => [...element.attributes].map((attribute) => `${element.tagName.toLowerCase()}[${attribute.name}=${attribute.value}]`)),
     text: document.body.textContent,
   }
+}
+
+/** The props of every link the rendered elements hold: what React sets as the anchors' attributes. */
+function anchorsOf(node: ReactNode): { href: string; rel?: string }[] {
+  if (Array.isArray(node)) return node.flatMap(anchorsOf)
+  if (!isValidElement<{ children?: ReactNode; href?: string; rel?: string }>(node)) return []
+  return [...(node.type === 'a' ? [{ href: node.props.href!, rel: node.props.rel }] : []), ...anchorsOf(node.props.children)]
 }
 
 describe('an article body rendered from its stored tree', () => {
@@ -55,6 +65,16 @@ describe('an article body rendered from its stored tree', () => {
       '[j][evil]',
       '[evil]: javascript:alert(1)',
       '<javascript:alert(1)>',
+      // Written like the site's paths, read by a browser as another host's.
+      '[k](/.//evil.example/x)',
+      '[l](/..//evil.example/x)',
+      '[m](/%2e/%2E//evil.example)',
+      '[n](//evil.example/x)',
+      '[o](/\\evil.example)',
+      '[p](<\t//evil.example>)',
+      '[q](</\t/evil.example>)',
+      '[r][twice]',
+      '[twice]: /././/evil.example',
       '[ok1](https://example.com/a?b=c)',
       '[ok2](mailto:hola@example.com)',
       '[ok3](/es/blog)',
@@ -62,16 +82,45 @@ describe('an article body rendered from its stored tree', () => {
       '[good]: http://example.com/',
     ].join('\n\n')
     const { attributes } = parsed(html(links))
-    expect(attributes.filter((attribute) => attribute.startsWith('a[href'))).toEqual(['a[href=https://example.com/a?b=c]', 'a[href=mailto:hola@example.com]', 'a[href=/es/blog]', 'a[href=http://example.com/]'])
+    expect(attributes.filter((attribute) => attribute.startsWith('a['))).toEqual([
+      'a[href=https://example.com/a?b=c]',
+      'a[rel=noopener noreferrer]',
+      'a[href=mailto:hola@example.com]',
+      'a[rel=noopener noreferrer]',
+      'a[href=/es/blog]',
+      'a[href=http://example.com/]',
+      'a[rel=noopener noreferrer]',
+    ])
     // The text of a refused link stays, as text.
     expect(parsed(html('[read me](javascript:alert(1))')).text).toBe('read me')
   })
 
+  it('links to the site’s own path as the browser reads it, and marks every other link as leading away', () => {
+    const links = ['[a](/es/./blog/../precios)', '[b](/es/bl\\og?x#y)', '[c](</es/blog\tguia>)', '[d](HTTPS://Example.COM)', '[e](/../%2F/evil.example)'].join('\n\n')
+    expect(parsed(html(links)).attributes).toEqual([
+      'a[href=/es/precios]',
+      'a[href=/es/bl/og?x#y]',
+      'a[href=/es/blogguia]',
+      'a[href=https://example.com/]',
+      'a[rel=noopener noreferrer]',
+      'a[href=/%2F/evil.example]',
+    ])
+  })
+
   it('shows images only from the content bucket; any other shows its alt text', () => {
-    const markup = html([`![cover](${bucket}a/cover.webp)`, '![tracker](https://evil.example/pixel.gif)', `![escape](${bucket}../../avatars/x.jpg)`, '![data](data:image/svg+xml;base64,PHN2ZyBvbmxvYWQ9YWxlcnQoMSk+)'].join('\n\n'))
+    const markup = html(
+      [
+        `![cover](${bucket}a/cover.webp)`,
+        '![tracker](https://evil.example/pixel.gif)',
+        `![escape](${bucket}../../avatars/x.jpg)`,
+        `![encoded](${bucket}..%2F..%2Favatars/x.jpg)`,
+        `![slash](${bucket}/a.webp)`,
+        '![data](data:image/svg+xml;base64,PHN2ZyBvbmxvYWQ9YWxlcnQoMSk+)',
+      ].join('\n\n'),
+    )
     const { attributes, text } = parsed(markup)
     expect(attributes).toEqual([`img[src=${bucket}a/cover.webp]`, 'img[alt=cover]', 'img[loading=lazy]', 'img[decoding=async]'])
-    expect(text).toBe('trackerescapedata')
+    expect(text).toBe('trackerescapeencodedslashdata')
   })
 
   it('decodes HTML entities into text, never into markup', () => {
@@ -100,6 +149,38 @@ describe('an article body rendered from its stored tree', () => {
     expect(parsed(markup).text).toBe('<img src=x onerror=alert(1)>clickdeepinneritem')
     expect(renderToStaticMarkup(<MarkdownView tree="<script>" imagesFrom={bucket} />)).toBe('')
   })
+
+  it('follows a forged link only to the site’s own paths or, marked as leading away, to http(s) and mailto', () => {
+    const link = (url: string) => ({ type: 'link', url, children: [{ type: 'text', value: 'x' }] })
+    const forged = {
+      type: 'root',
+      children: [
+        ...['/.//evil.example/x', '/..//evil.example', '/%2e//evil.example', '//evil.example', '/\\evil.example', '\\\\evil.example', '/\t/evil.example', '\n//evil.example', '\u0000//evil.example', 'java\tscript:alert(1)', ' JAVASCRIPT:alert(1)'].map(link),
+        { type: 'linkReference', identifier: 'home', children: [{ type: 'text', value: 'y' }] },
+        { type: 'definition', identifier: 'home', url: '\t/es/./blog' },
+        link('ht\ttps://example.com'),
+      ],
+    }
+    const markup = renderToStaticMarkup(<MarkdownView tree={forged} imagesFrom={bucket} />)
+    expect(parsed(markup).attributes).toEqual(['a[href=/es/blog]', 'a[href=https://example.com/]', 'a[rel=noopener noreferrer]'])
+  })
+
+  it('whatever a forged tree links to, a link stays on the page’s site or is marked as leading away to http(s) or mailto', () => {
+    fc.assert(
+      fc.property(fc.array(hostileUrl, { minLength: 1, maxLength: 5 }), (urls) => {
+        const tree = { type: 'root', children: urls.map((url) => ({ type: 'link', url, children: [{ type: 'text', value: url }] })) }
+        for (const anchor of anchorsOf(MarkdownView({ tree, imagesFrom: bucket }))) {
+          for (const page of pages) {
+            const followed = new URL(anchor.href, page)
+            if (anchor.rel === 'noopener noreferrer') expect(['http:', 'https:', 'mailto:']).toContain(followed.protocol)
+            else expect(followed.origin).toBe(new URL(page).origin)
+          }
+        }
+      }),
+      { numRuns: 1000 },
+    )
+    // A thousand trees rendered: two seconds on this machine, more on a slow one with a core busy.
+  }, 30_000)
 
   it('renders huge and deeply nested input bounded, without overflowing the stack', () => {
     // The longest body the database takes (100,000 characters).

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import { childrenOf, definitionsIn, isNode, maxNodes, plainText, textOf, type MarkdownNode } from './markdown-tree'
-import { safeImageUrl, safeLinkUrl } from './safe-urls'
+import { safeImageUrl, safeLink } from './safe-urls'
 
 /** Deeper than this, a node shows as its plain text: nesting a reader can follow, and a stack that never overflows. */
 const maxDepth = 24
@@ -65,11 +65,10 @@ function render(node: MarkdownNode, rendering: Rendering, depth: number, key: nu
       return <br key={key} />
     case 'link':
     case 'linkReference': {
-      const target = safeLinkUrl(node.type === 'link' ? node.url : rendering.definitions.get(node.identifier ?? ''))
+      const target = safeLink(node.type === 'link' ? node.url : rendering.definitions.get(node.identifier ?? ''))
       if (!target) return <span key={key}>{children()}</span>
-      const external = /^https?:/.test(target)
       return (
-        <a key={key} href={target} rel={external ? 'noopener noreferrer' : undefined}>
+        <a key={key} href={target.href} rel={target.external ? 'noopener noreferrer' : undefined}>
           {children()}
         </a>
       )

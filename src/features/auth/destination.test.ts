@@ -23,5 +23,13 @@ describe('where a sign-in lands', () => {
     expect(destinationAfterSignIn(at('/es/login', '?redirectTo=%2Fadmin'), 'user')).toBe('/es/dashboard')
     expect(destinationAfterSignIn(at('/es/login', '?redirectTo=%2F%2Fevil.example'), 'user')).toBe('/es/dashboard')
     expect(destinationAfterSignIn(at('/es/login', '?redirectTo=https%3A%2F%2Fevil.example'), 'admin')).toBe('/es/admin-panel')
+    // A protected page's path as written, another host's as a browser reads it.
+    for (const path of ['/es/dashboard/..//evil.example', '/es/dashboard/%2e%2e/%2e%2e//evil.example', '/es/dashboard/../..\\/evil.example']) {
+      expect(destinationAfterSignIn(at('/es/login', `?redirectTo=${encodeURIComponent(path)}`), 'user')).toBe('/es/dashboard')
+    }
+  })
+
+  it('returns to the protected page as a browser reads its path', () => {
+    expect(destinationAfterSignIn(at('/es/login', `?redirectTo=${encodeURIComponent('/en/./dash\tboard')}`), 'user')).toBe('/en/dashboard')
   })
 })

@@ -1,3 +1,4 @@
+import { sitePath } from '@/components/site-path'
 import { defaultLang, isLang } from '@/i18n/locales'
 import { paths } from '@/i18n/paths'
 import type { Role } from '@/stores/session-store'
@@ -10,14 +11,14 @@ import { isProtectedPath, routeOf } from './auth-paths'
  */
 export function destinationAfterSignIn(location: { pathname: string; search: string }, role: Role): string {
   const lang = routeOf(location.pathname).lang ?? (isLang(document.documentElement.lang) ? document.documentElement.lang : defaultLang)
-  const redirectTo = new URLSearchParams(location.search).get('redirectTo')
+  const redirectTo = sitePath(new URLSearchParams(location.search).get('redirectTo') ?? '')
   if (redirectTo && isSafeRedirect(redirectTo, role)) return redirectTo
   if (role === 'admin' && routeOf(location.pathname).page === 'adminLogin') return paths.admin()
   return role === 'admin' ? paths.page(lang, 'adminPanel') : paths.page(lang, 'dashboard')
 }
 
+/** Whether `path`, a path of this site, is a protected page this role may see. */
 function isSafeRedirect(path: string, role: Role): boolean {
-  if (!path.startsWith('/') || path.startsWith('//')) return false
   const { page } = routeOf(path)
   const adminOnly = page === 'admin' || page === 'adminPanel'
   return isProtectedPath(path) && (!adminOnly || role === 'admin')

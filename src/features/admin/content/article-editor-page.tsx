@@ -21,7 +21,7 @@ import { CoverField } from './cover-field'
 import { LanguagePanel } from './language-panel'
 import { fromLocalInput, toLocalInput } from './local-time'
 import { useContentPull } from './use-content-pull'
-import { articleProblems, type ArticleProblems } from './validate-article'
+import { articleProblems, slugsUsedBy, type ArticleProblems } from './validate-article'
 
 /** /admin/content/articles/:articleId: an article written in both languages, kept on this device as it is typed. */
 export function ArticleEditorPage() {
@@ -63,7 +63,7 @@ function ArticleEditor({ initial, article }: { initial: ArticleDraft; article: A
     void write(() => keepArticleDraft(next))
   }
 
-  const usedSlugs = (listed ?? []).flatMap(({ article: other }) => contentLangs.flatMap((lang) => (other.texts[lang] ? [{ articleId: other.id, lang, slug: other.texts[lang].slug }] : [])))
+  const usedSlugs = slugsUsedBy((listed ?? []).map(({ article: other }) => other))
 
   async function save(publication: Publication, schedule?: string | null) {
     const found = articleProblems(draft, publication.status === 'published', usedSlugs, schedule)

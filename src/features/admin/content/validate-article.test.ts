@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
+import type { ArticleRow } from '@/local-db/content-rows'
 import { newArticleDraft, withTitle } from './article-draft'
-import { articleProblems } from './validate-article'
+import { articleProblems, slugsUsedBy } from './validate-article'
 
 const written = () => {
   const draft = newArticleDraft('u1', 'a1')
@@ -42,6 +43,25 @@ describe('articleProblems', () => {
     const draft = written()
     expect(Object.keys(articleProblems(draft, false, [{ articleId: 'other', lang: 'es', slug: 'guia-de-compras' }]))).toEqual(['es.slug'])
     expect(articleProblems(draft, false, [{ articleId: 'a1', lang: 'es', slug: 'guia-de-compras' }, { articleId: 'other', lang: 'en', slug: 'guia-de-compras' }])).toEqual({})
+  })
+
+  it('refuses a slug another article once had, as the device knows its slugs, and lets an article take back its own', () => {
+    const other: ArticleRow = {
+      ...{ id: 'other', version: 2, created_at: '', updated_at: '', updated_by: null },
+      ...{ category: 'events', cover_path: null, author_name: 'Ana', status: 'draft', published_at: null, read_time_minutes: 1 },
+      texts: { es: { slug: 'nueva-guia', title: 'Nueva guía', excerpt: '', body_md: '', body_tree: null, cover_alt: '' } },
+      slugs: [
+        { lang: 'es', slug: 'guia-de-compras' },
+        { lang: 'es', slug: 'nueva-guia' },
+      ],
+    }
+    expect(slugsUsedBy([other])).toEqual([
+      { articleId: 'other', lang: 'es', slug: 'nueva-guia' },
+      { articleId: 'other', lang: 'es', slug: 'guia-de-compras' },
+      { articleId: 'other', lang: 'es', slug: 'nueva-guia' },
+    ])
+    expect(Object.keys(articleProblems(written(), false, slugsUsedBy([other])))).toEqual(['es.slug'])
+    expect(articleProblems(written(), false, slugsUsedBy([{ ...other, id: 'a1' }]))).toEqual({})
   })
 
   it('needs a time to schedule', () => {

@@ -1,6 +1,6 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
-import type { ArticleDraft, ContentLang } from '@/local-db/content-rows'
+import { contentLangs, type ArticleDraft, type ArticleRow, type ContentLang } from '@/local-db/content-rows'
 import { maxSlugLength, slugPattern } from './slug'
 
 /** The field a problem is shown under: the article's own, or a language's. */
@@ -8,18 +8,29 @@ export type ProblemField = 'author_name' | 'langs' | 'published_at' | `${Content
 
 export type ArticleProblems = Partial<Record<ProblemField, MessageDescriptor>>
 
-/** A slug another article uses in a language, as this device knows it (the server has the last word). */
+/** A slug an article uses or once used in a language, as this device knows it (the server has the last word). */
 export interface UsedSlug {
   articleId: string
   lang: ContentLang
   slug: string
 }
 
+/** Every slug of these articles: the ones they use, and the old ones that still lead to them. */
+export function slugsUsedBy(articles: readonly ArticleRow[]): UsedSlug[] {
+  return articles.flatMap((article) => [
+    ...contentLangs.flatMap((lang) => {
+      const text = article.texts[lang]
+      return text ? [{ articleId: article.id, lang, slug: text.slug }] : []
+    }),
+    ...(article.slugs ?? []).map(({ lang, slug }) => ({ articleId: article.id, lang, slug })),
+  ])
+}
+
 /**
  * What keeps the draft from being saved as asked, in the editor's words (the server checks the same,
- * and slugs' uniqueness against every article). Every language written needs a title and a slug of
- * the right form, unique in its language; to publish, each also needs a body, and with a cover its
- * alt text. Scheduling needs a time still to come.
+ * and slugs against every article). Every language written needs a title and a slug of the right
+ * form that no other article uses or once used in that language; to publish, each also needs a body,
+ * and with a cover its alt text. Scheduling needs a time still to come.
  */
 export function articleProblems(draft: ArticleDraft, publishing: boolean, usedSlugs: readonly UsedSlug[], scheduleAt?: string | null, now = Date.now()): ArticleProblems {
   const problems: ArticleProblems = {}

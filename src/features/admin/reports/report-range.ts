@@ -1,17 +1,14 @@
-import { warehouseTimeZone } from '@/business-rules/miami-day'
+import { miamiDayNumber } from '@/business-rules/miami-day'
 import type { ReportRequest } from '@/remote/reports'
 
 /** The longest range the database reports on. */
 export const maxReportDays = 400
 
-// A report's days are the warehouse's calendar days, wherever the admin is.
-const isoDay = new Intl.DateTimeFormat('en-CA', { timeZone: warehouseTimeZone, year: 'numeric', month: '2-digit', day: '2-digit' })
-
-/** Today at the warehouse, as `YYYY-MM-DD`. */
-export const warehouseToday = (now = new Date()): string => isoDay.format(now)
-
 const dayMs = 86_400_000
 const utcDay = (isoDate: string) => Date.parse(`${isoDate}T00:00:00Z`)
+
+/** Today at the warehouse, as `YYYY-MM-DD`: a report's days are the warehouse's calendar days, wherever the admin is. */
+export const warehouseToday = (now = new Date()): string => new Date(miamiDayNumber(now) * dayMs).toISOString().slice(0, 10)
 
 export const addDays = (isoDate: string, days: number): string => new Date(utcDay(isoDate) + days * dayMs).toISOString().slice(0, 10)
 

@@ -1,10 +1,11 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
+import { compare, decimal, floor, plus, times } from '@/business-rules/decimal'
 import type { Rates } from '@/business-rules/rates'
 import { collectErrors, requiredError, type FieldErrors } from '@/components/form-validation'
 import type { ShipmentStepDetails } from '@/local-db/db'
 
-export const centimetresPerInch = 2.54
+const centimetresPerInch = decimal('2.54')
 
 export interface BoxForm {
   weight_kg: string
@@ -22,20 +23,28 @@ export interface ReweighForm {
 
 export const reasonMaxLength = 500
 
-/** advance_shipment's rules for the box (supabase/migrations), with the limits of the current rates. */
+/**
+ * advance_shipment's rules for the box (shipment_box_input, supabase/migrations), with the limits of
+ * the current rates, in exact decimals as the database compares them; tests/db/shipment-limits.test.ts
+ * holds the two equal.
+ */
 export function validateBox(form: BoxForm, rates: Rates): FieldErrors<keyof BoxForm | 'size'> {
   const weight = form.weight_kg.trim()
   const side = (value: string) => requiredError(value) ?? (/^\d+(\.\d)?$/.test(value.trim()) && Number(value) > 0 ? undefined : msg`More than 0 cm, with at most 1 decimal.`)
   const sides = [form.length_cm, form.width_cm, form.height_cm]
   const maxWeight = rates.max_weight_kg
-  const max = Math.round(rates.max_linear_in * centimetresPerInch * 10) / 10
+  const maxSize = times(decimal(rates.max_linear_in), centimetresPerInch)
+  // Sides have one decimal, so this is the greatest size allowed.
+  const max = Number(floor(times(maxSize, decimal(10)))) / 10
   const sidesValid = sides.every((value) => !side(value))
+  const size = sidesValid ? sides.map((value) => decimal(value.trim())).reduce(plus) : null
   return collectErrors({
-    weight_kg: requiredError(weight) ?? (/^\d+(\.\d{1,2})?$/.test(weight) && Number(weight) > 0 && Number(weight) <= maxWeight ? undefined : msg`More than 0 and at most ${maxWeight} kg, with at most 2 decimals.`),
+    weight_kg:
+      requiredError(weight) ?? (/^\d+(\.\d{1,2})?$/.test(weight) && Number(weight) > 0 && compare(decimal(weight), decimal(maxWeight)) <= 0 ? undefined : msg`More than 0 and at most ${maxWeight} kg, with at most 2 decimals.`),
     length_cm: side(form.length_cm),
     width_cm: side(form.width_cm),
     height_cm: side(form.height_cm),
-    size: sidesValid && sides.reduce((sum, value) => sum + Number(value), 0) > max ? msg`Length + width + height must be at most ${max} cm.` : undefined,
+    size: size && compare(size, maxSize) > 0 ? msg`Length + width + height must be at most ${max} cm.` : undefined,
   } satisfies Record<keyof BoxForm | 'size', MessageDescriptor | undefined>)
 }
 

@@ -1,6 +1,6 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
-import { collectErrors, requiredError } from '@/components/form-validation'
+import { characterCount, collectErrors, requiredError } from '@/components/form-validation'
 import { normaliseTrackingCode, trackingCodeLength, trackingCodePattern } from '@/components/tracking-code'
 
 const minTrackingLength = trackingCodeLength.min
@@ -39,7 +39,7 @@ function trackingCodeError(typed: string): MessageDescriptor | undefined {
 }
 
 function textError(value: string, max: number): MessageDescriptor | undefined {
-  return requiredError(value) ?? (value.trim().length > max ? atMostCharacters(max) : undefined)
+  return requiredError(value) ?? (characterCount(value.trim()) > max ? atMostCharacters(max) : undefined)
 }
 
 function amountError(typed: string): MessageDescriptor | undefined {

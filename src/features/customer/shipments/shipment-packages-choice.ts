@@ -1,9 +1,10 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import type { LocalPackage } from '@/local-db/queries'
+import { shipmentLimits } from './shipment-request-validation'
 
-/** set_shipment_packages takes 1 to 20 packages, as request_shipment does. */
-export const maxShipmentPackages = 20
+/** set_shipment_packages takes as many packages as request_shipment does. */
+const { packages: maxPackages } = shipmentLimits
 
 /** What a requested shipment may hold: the packages it holds and those waiting at the warehouse in no shipment, oldest first. */
 export function packageChoices(inShipment: readonly LocalPackage[], shippable: readonly LocalPackage[]): LocalPackage[] {
@@ -13,7 +14,7 @@ export function packageChoices(inShipment: readonly LocalPackage[], shippable: r
 
 /** Why this choice cannot be saved, or undefined when it can. */
 export function packagesChoiceError(chosen: readonly string[]): MessageDescriptor | undefined {
-  return chosen.length === 0 || chosen.length > maxShipmentPackages ? msg`Choose 1 to 20 packages.` : undefined
+  return chosen.length === 0 || chosen.length > maxPackages ? msg`Choose 1 to ${maxPackages} packages.` : undefined
 }
 
 /** Whether the choice differs from what the shipment holds. */

@@ -47,6 +47,13 @@ describe('a shipment request', () => {
     expect(errors.address).toEqual({ name: validationMessages.required, country: shipmentMessages.country, phone: shipmentMessages.phone, postal_code: atMostCharacters(20) })
   })
 
+  it('counts a text’s characters as the database does: an emoji is one', () => {
+    const line = (description: string) => ({ ...valid, items: [{ ...valid.items[0]!, description }] })
+    expect(validateShipmentRequest(line('📦'.repeat(200))).item).toEqual({})
+    expect(validateShipmentRequest(line('📦'.repeat(201))).item).toEqual({ a: { description: atMostCharacters(200) } })
+    expect(validateShipmentRequest({ ...valid, address: { ...valid.address, city: 'Ciudad 🌴'.padEnd(81, 'x') } }).address).toEqual({})
+  })
+
   it('needs 1 to 50 items and 1 to 20 packages', () => {
     expect(validateShipmentRequest({ ...valid, items: [] }).items).toBe(shipmentMessages.noItems)
     const many = Array.from({ length: 51 }, (_, i) => ({ ...valid.items[0]!, key: String(i) }))

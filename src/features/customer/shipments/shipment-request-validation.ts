@@ -1,12 +1,16 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { compare, decimal, parseDecimal, roundHalfAwayFromZero, times } from '@/business-rules/decimal'
-import { collectErrors, requiredError, type FieldErrors } from '@/components/form-validation'
+import { characterCount, collectErrors, requiredError, type FieldErrors } from '@/components/form-validation'
 import type { ShipmentRequest } from '@/local-db/db'
 import type { ShipmentAddress, ShipmentOptions, ShipmentService } from '@/local-db/rows'
 import { atMostCharacters } from '../prealerts/prealert-validation'
 
-/** What request_shipment accepts (supabase/migrations: shipment_items_input, shipment_address_input). */
+/**
+ * What request_shipment accepts (shipment_package_ids_input, shipment_items_input and
+ * shipment_address_input in supabase/migrations), text counted in characters as the database counts
+ * them; tests/db/shipment-limits.test.ts holds the two equal.
+ */
 export const shipmentLimits = {
   packages: 20,
   items: 50,
@@ -24,12 +28,14 @@ export const shipmentLimits = {
   } satisfies Record<keyof ShipmentAddress, [min: number, max: number]>,
 } as const
 
+const { packages: maxPackages, items: maxItems, quantity: maxQuantity } = shipmentLimits
+
 export const shipmentMessages = {
   noPackages: msg`Choose at least one package.`,
-  tooManyPackages: msg`Choose at most 20 packages.`,
+  tooManyPackages: msg`Choose at most ${maxPackages} packages.`,
   noItems: msg`Declare at least one item.`,
-  tooManyItems: msg`Declare at most 50 items.`,
-  quantity: msg`A whole number from 1 to 999.`,
+  tooManyItems: msg`Declare at most ${maxItems} items.`,
+  quantity: msg`A whole number from 1 to ${maxQuantity}.`,
   unitValue: msg`An amount from 0 to 50,000 USD, with at most 2 decimals.`,
   phone: msg`Use digits, spaces and + ( ) - only, at least 5.`,
   country: msg`At least 2 characters.`,
@@ -66,7 +72,7 @@ function itemErrors(item: ItemForm): FieldErrors<ItemField> {
   const quantity = item.quantity.trim()
   const value = item.unit_value_usd.trim()
   return collectErrors({
-    description: requiredError(item.description) ?? (item.description.trim().length > shipmentLimits.description ? atMostCharacters(shipmentLimits.description) : undefined),
+    description: requiredError(item.description) ?? (characterCount(item.description.trim()) > shipmentLimits.description ? atMostCharacters(shipmentLimits.description) : undefined),
     quantity: requiredError(quantity) ?? (/^\d+$/.test(quantity) && Number(quantity) >= 1 && Number(quantity) <= shipmentLimits.quantity ? undefined : shipmentMessages.quantity),
     unit_value_usd: requiredError(value) ?? (amountPattern.test(value) && Number(value) <= shipmentLimits.unitValueUsd ? undefined : shipmentMessages.unitValue),
   })
@@ -74,11 +80,12 @@ function itemErrors(item: ItemForm): FieldErrors<ItemField> {
 
 function addressError(field: keyof ShipmentAddress, typed: string): MessageDescriptor | undefined {
   const value = typed.trim()
+  const length = characterCount(value)
   const [min, max] = shipmentLimits.address[field]
   if (min > 0 && !value) return requiredError(value)
-  if (value.length > max) return atMostCharacters(max)
-  if (field === 'phone') return /^[0-9 ()+-]+$/.test(value) && value.length >= min ? undefined : shipmentMessages.phone
-  return value.length < min ? shipmentMessages.country : undefined
+  if (length > max) return atMostCharacters(max)
+  if (field === 'phone') return /^[0-9 ()+-]+$/.test(value) && length >= min ? undefined : shipmentMessages.phone
+  return length < min ? shipmentMessages.country : undefined
 }
 
 export function validateShipmentRequest(form: ShipmentRequestForm): ShipmentRequestErrors {

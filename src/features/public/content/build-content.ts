@@ -12,8 +12,8 @@ export interface BuildContent {
 
 let buildContent: BuildContent | null = null
 
-/** The prerenderer hands the build's content over before rendering; in the browser there is none. */
-export function provideBuildContent(content: BuildContent): void {
+/** The prerenderer hands the build's content over before rendering; in the browser there is none (null). */
+export function provideBuildContent(content: BuildContent | null): void {
   buildContent = content
 }
 

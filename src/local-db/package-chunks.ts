@@ -1,24 +1,18 @@
-import { db, isPackageOp, type LocalPackage, type SyncStream } from './db'
-import { withPendingOps } from './overlay'
+import { db, type LocalPackage } from './db'
 import { assertOwner, type DeviceOwner } from './owner'
-import { writePulledPage } from './pulled-page'
-import type { PackageRow } from './rows'
-import { writePackageRows } from './writes'
 
 // Packages kept many to a record (docs/architecture.md, "The read model" and "The admin's working set"), as
 // IndexedDB costs per record: on an admin's device those that closed in the last 30 days (lists,
 // searches and reports only read them); on a customer's, all of theirs (a customer never changes a
 // package, and a first pull of thousands writes a handful of records). A chunk holds up to a thousand,
-// one per page of the pull, and they are read in memory. Every other package is a row of `packages`:
-// an admin's open ones, those opened from the history, and one with changes queued on this device
-// (moved out of here when changed, so its change lays over it as over any row). A package is in one
-// place or the other.
+// one per page of the pull, and they are read in memory. Every other package is a row of `packages`
+// (package-store.ts decides which, and keeps a package in one place or the other).
 //
 // Chunks are written, never changed: a later chunk's packages replace an earlier one's, and its
 // `removed` ids take earlier ones out (a package reopened, deleted or changed here). The trim
 // rewrites the chunks without what left the working set; a customer's, without the replaced copies.
 
-/** Packages a chunk holds before a write starts the next one: a page of the closed part's pull. */
+/** Packages a chunk holds before a write starts the next one: a page of the pull. */
 const chunkSize = 1000
 
 interface ChunkContent {
@@ -26,15 +20,15 @@ interface ChunkContent {
   removed: string[]
 }
 
-/** The closed packages as this tab last read them. */
-export interface ClosedPackages {
+/** The chunks' packages as this tab last read them. */
+export interface ChunkedPackages {
   get(id: string): LocalPackage | undefined
   readonly size: number
   /** Every one, most recently changed first. */
   readonly newest: readonly LocalPackage[]
 }
 
-interface View extends ClosedPackages {
+interface View extends ChunkedPackages {
   /** The chunks' keys, in order. */
   keys: string[]
 }
@@ -55,16 +49,16 @@ export function newestOf(a: readonly LocalPackage[], b: readonly LocalPackage[],
 }
 
 /**
- * The closed packages as stored now (inside a transaction holding closedPackages, as that transaction
+ * The chunks' packages as stored now (inside a transaction holding packageChunks, as that transaction
  * sees them): only chunks this tab has not parsed yet are read. Subscribes a live query to them.
  */
-export const readClosedPackages: () => Promise<ClosedPackages> = readView
+export const readChunkedPackages: () => Promise<ChunkedPackages> = readView
 
 async function readView(): Promise<View> {
-  const keys = (await db.closedPackages.toCollection().primaryKeys()) as string[]
+  const keys = (await db.packageChunks.toCollection().primaryKeys()) as string[]
   if (view && view.keys.length === keys.length && view.keys.every((key, i) => key === keys[i])) return view
   const missing = keys.filter((key) => !parsed.has(key))
-  const chunks = await db.closedPackages.bulkGet(missing)
+  const chunks = await db.packageChunks.bulkGet(missing)
   chunks.forEach((chunk, i) => chunk && parsed.set(missing[i]!, { rows: JSON.parse(chunk.rows) as LocalPackage[], removed: chunk.removed }))
   const kept = new Set(keys)
   for (const key of parsed.keys()) if (!kept.has(key)) parsed.delete(key)
@@ -95,15 +89,15 @@ function chunkKey(last: string | undefined, same = false): string {
 }
 
 async function putChunk(key: string, content: ChunkContent) {
-  await db.closedPackages.add({ chunk: key, rows: JSON.stringify(content.rows), removed: content.removed })
+  await db.packageChunks.add({ chunk: key, rows: JSON.stringify(content.rows), removed: content.removed })
   parsed.set(key, content)
 }
 
 /**
- * Stores `rows` as closed and takes `remove` out (only those held), in the caller's transaction
- * (closedPackages in it): into the last chunk while it has room, else a new one.
+ * Stores `rows` in the chunks and takes `remove` out (only those held), in the caller's transaction
+ * (packageChunks in it): into the last chunk while it has room, else a new one.
  */
-async function changeClosed(rows: readonly LocalPackage[], remove: Iterable<string>): Promise<void> {
+export async function changeChunks(rows: readonly LocalPackage[], remove: Iterable<string>): Promise<void> {
   const current = await readView()
   const removed = [...new Set(remove)].filter((id) => current.get(id))
   if (rows.length === 0 && removed.length === 0) return
@@ -120,103 +114,27 @@ async function changeClosed(rows: readonly LocalPackage[], remove: Iterable<stri
       merged.set(row.id, row)
       gone.delete(row.id)
     }
-    await db.closedPackages.delete(last)
+    await db.packageChunks.delete(last)
     await putChunk(chunkKey(last, true), { rows: [...merged.values()], removed: [...gone] })
   } else {
     await putChunk(chunkKey(last), { rows: [...rows], removed })
   }
 }
 
-/**
- * Deleted customers' packages (rows and closed alike), prealerts and shipments leave this device,
- * in the caller's transaction (holding those tables): the server deleted them with the customer,
- * which leaves no tombstones of their own.
- */
-export async function forgetCustomers(userIds: readonly string[]): Promise<void> {
-  if (userIds.length === 0) return
-  const gone = new Set(userIds)
-  const closed = (await readView()).newest.filter((pkg) => gone.has(pkg.user_id)).map((pkg) => pkg.id)
-  await Promise.all([
-    db.packages.where('user_id').anyOf(userIds).delete(),
-    db.prealerts.where('user_id').anyOf(userIds).delete(),
-    db.shipments.where('user_id').anyOf(userIds).delete(),
-    changeClosed([], closed),
-  ])
-}
-
-/**
- * A page of the closed part's pull (an admin's), or of a customer's packages: its packages stored here, but a deleted one, which
- * leaves, and one with changes queued on this device, which stays a row with its changes on top.
- * One that was a row (open until now, or opened from the history) leaves the rows.
- */
-export function applyPulledClosedPackages(stream: SyncStream, owner: DeviceOwner, rows: PackageRow[], checkpoint: string | null): Promise<void> {
-  return writePulledPage(stream, owner, checkpoint, async () => {
-    const ops = (await db.outbox.toArray()).filter(isPackageOp)
-    const queued = new Set(ops.map((op) => op.packageId))
-    const closed: LocalPackage[] = []
-    const changedHere: LocalPackage[] = []
-    const deleted: string[] = []
-    for (const { deleted_at, ...row } of rows) {
-      if (deleted_at) deleted.push(row.id)
-      else if (queued.has(row.id)) changedHere.push(withPendingOps(row, ops))
-      else closed.push(row)
-    }
-    // Every row's key at once: far cheaper than asking for a thousand that are mostly not there.
-    const held = new Set(await db.packages.toCollection().primaryKeys())
-    await db.packages.bulkDelete([...deleted, ...closed.map((row) => row.id)].filter((id) => held.has(id)))
-    await db.packages.bulkPut(changedHere)
-    await changeClosed(closed, [...deleted, ...changedHere.map((row) => row.id)])
-  }, [db.packages, db.closedPackages, db.outbox])
-}
-
-/** A page of the open part's pull (an admin's): rows, as a customer's are; a package reopened leaves the closed ones. */
-export function applyPulledOpenPackages(stream: SyncStream, owner: DeviceOwner, rows: PackageRow[], checkpoint: string | null): Promise<void> {
-  return writePulledPage(stream, owner, checkpoint, async () => {
-    await writePackageRows(rows)
-    await changeClosed([], rows.map((row) => row.id))
-  }, [db.packages, db.closedPackages, db.outbox])
-}
-
-/**
- * Packages by id wherever the device holds them, in the order asked (undefined where it holds none),
- * inside a transaction holding packages and closedPackages, or none.
- */
-export async function readPackages(ids: readonly string[]): Promise<(LocalPackage | undefined)[]> {
-  const rows = await db.packages.bulkGet([...ids])
-  if (rows.every((row) => row !== undefined)) return rows
-  const closed = await readClosedPackages()
-  return rows.map((row, i) => row ?? closed.get(ids[i]!))
-}
-
-/**
- * Closed packages about to be changed on this device (those of `ids` held here that `changing`
- * selects), taken out of here to become rows, in the caller's transaction, which puts them into
- * `packages` (with packages and closedPackages in it).
- */
-export async function takeClosedPackages(ids: readonly string[], changing: (pkg: LocalPackage) => boolean): Promise<LocalPackage[]> {
-  const closed = await readClosedPackages()
-  const taken = ids.flatMap((id) => {
-    const pkg = closed.get(id)
-    return pkg && changing(pkg) ? [pkg] : []
-  })
-  await changeClosed([], taken.map((pkg) => pkg.id))
-  return taken
-}
-
 /** Whether `chunks` holding `packages` are worth rewriting: a few more than those packages fill, the rest replaced copies. */
 const manyReplaced = (chunks: number, packages: number) => chunks > Math.ceil(packages / chunkSize) + 4
 
 /**
- * Drops closed packages unchanged since `cutoff` but those `kept` (queued, opened lately), and
+ * Drops chunked packages unchanged since `cutoff` but those `kept` (queued, opened lately), and
  * rewrites the chunks whole when something left or they hold many replaced copies; in the caller's
  * transaction. Returns how many left.
  */
-export async function trimClosedPackages(cutoff: string, kept: (id: string) => boolean): Promise<number> {
+export async function trimChunkedPackages(cutoff: string, kept: (id: string) => boolean): Promise<number> {
   const current = await readView()
   const staying = current.newest.filter((row) => row.updated_at >= cutoff || kept(row.id))
   const left = current.newest.length - staying.length
   if (left === 0 && !manyReplaced(current.keys.length, staying.length)) return 0
-  await db.closedPackages.clear()
+  await db.packageChunks.clear()
   const oldestFirst = [...staying].reverse()
   let key: string | undefined
   for (let start = 0; start < oldestFirst.length; start += chunkSize) {
@@ -234,8 +152,8 @@ export async function compactCustomerPackages(owner: DeviceOwner): Promise<void>
   // Asked first, outside a transaction: after most pulls there is nothing to do, and the screens read these chunks.
   const current = await readView()
   if (!manyReplaced(current.keys.length, current.size)) return
-  await db.transaction('rw', db.closedPackages, db.owner, async () => {
+  await db.transaction('rw', db.packageChunks, db.owner, async () => {
     await assertOwner(owner)
-    await trimClosedPackages('', () => true)
+    await trimChunkedPackages('', () => true)
   })
 }
