@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto'
+import { type Hash, createHash } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import { mkdir, readFile, readdir, rename, writeFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
@@ -32,8 +32,10 @@ export interface OpenDatabaseOptions {
 const supabaseDir = fileURLToPath(new URL('..', import.meta.url))
 const migrationsDir = join(supabaseDir, 'migrations')
 const migrationFile = /^(\d+)_([\w-]+)\.sql$/
-const schemaFiles = ['./auth-schema.sql', './storage-schema.sql'].map((schema) => fileURLToPath(new URL(schema, import.meta.url)))
-/** Where migrated databases are cached, by `schemaHash()`. */
+const bootstrapFiles = ['./auth-schema.sql', './storage-schema.sql'].map((schema) => fileURLToPath(new URL(schema, import.meta.url)))
+/** Only the contrib extensions the migrations create: each one loaded slows every start. */
+const pgliteExtensions = { pg_trgm }
+/** Where images of fresh databases are kept (cachedImage): migrated, by `schemaHash()`, and only bootstrapped. */
 export const imageCacheDir = join(supabaseDir, '..', 'node_modules', '.cache', 'supabase-local')
 
 const bookkeepingSql = `
@@ -49,10 +51,10 @@ const bookkeepingSql = `
 export async function openDatabase(opts: OpenDatabaseOptions = {}): Promise<{ db: PGlite; fresh: boolean }> {
   const log = opts.log ?? (() => {})
   const fresh = opts.dataDir === undefined || !existsSync(join(opts.dataDir, 'PG_VERSION'))
-  const image = fresh && opts.schemaImage !== false ? await schemaImage() : null
+  // The migrated schema, without seed: its dates are relative to when it runs.
+  const image = fresh && opts.schemaImage !== false ? cachedImage(`schema-${await schemaHash()}`) : null
   const loadDataDir = image ? await image.read() : undefined
-  // Only the contrib extensions the migrations create: each one loaded slows every start.
-  const db = await PGlite.create({ dataDir: opts.dataDir, extensions: { pg_trgm }, loadDataDir })
+  const db = await PGlite.create({ dataDir: opts.dataDir, extensions: pgliteExtensions, loadDataDir })
   const exec: Exec = (sql) => db.exec(sql, { onNotice: () => {} })
   try {
     if (loadDataDir) log('created from the cached image of the migrations')
@@ -76,20 +78,47 @@ export async function openDatabase(opts: OpenDatabaseOptions = {}): Promise<{ db
  * migrations. Caches of a migrated database (here and in the tests) are kept under it.
  */
 export async function schemaHash(): Promise<string> {
-  const hash = createHash('sha256')
-  hash.update(await readFile(join(dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite')), '..', 'package.json')))
-  for (const schema of schemaFiles) hash.update(await readFile(schema))
+  const hash = await bootstrapHashing()
   hash.update(bookkeepingSql)
   for (const migration of await readMigrations()) hash.update(`${migration.version}_${migration.name}\n${migration.sql}`)
   return hash.digest('hex').slice(0, 16)
 }
 
+/** PGlite's version and the auth and storage schemas, hashed so far. */
+async function bootstrapHashing(): Promise<Hash> {
+  const hash = createHash('sha256')
+  hash.update(await readFile(join(dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite')), '..', 'package.json')))
+  for (const file of bootstrapFiles) hash.update(await readFile(file))
+  return hash
+}
+
 /**
- * A fresh database with the schema applied, as a tarball of PGlite's data folder, kept in
- * node_modules/.cache under `schemaHash()`. No seed: its dates are relative to when it runs.
+ * An in-memory database with only the bootstrap applied: what a Supabase database has before any
+ * migration. Made from a cached image too (`bootstrap-<hash>.tar`), since creating a PGlite cluster
+ * takes longer than anything applied to it.
  */
-async function schemaImage(): Promise<{ read(): Promise<Blob | undefined>; save(db: PGlite): Promise<void> }> {
-  const file = join(imageCacheDir, `schema-${await schemaHash()}.tar`)
+export async function openBootstrappedDatabase(): Promise<PGlite> {
+  const image = cachedImage(`bootstrap-${(await bootstrapHashing()).digest('hex').slice(0, 16)}`)
+  const loadDataDir = await image.read()
+  const db = await PGlite.create({ extensions: pgliteExtensions, loadDataDir })
+  try {
+    if (!loadDataDir) {
+      await applyBootstrap((sql) => db.exec(sql, { onNotice: () => {} }))
+      await image.save(db)
+    }
+    return db
+  } catch (error) {
+    await db.close()
+    throw error
+  }
+}
+
+/**
+ * A fresh database as a tarball of PGlite's data folder, kept in node_modules/.cache under `name`
+ * (which says what it holds and the hash of what made it).
+ */
+function cachedImage(name: string): { read(): Promise<Blob | undefined>; save(db: PGlite): Promise<void> } {
+  const file = join(imageCacheDir, `${name}.tar`)
   return {
     read: async () => (existsSync(file) ? new Blob([await readFile(file)]) : undefined),
     async save(db) {
@@ -110,7 +139,7 @@ async function schemaImage(): Promise<{ read(): Promise<Blob | undefined>; save(
  * PGlite and on a real PostgreSQL through node-postgres (`(sql) => client.query(sql)`).
  */
 export async function applySchema(exec: Exec, log: (line: string) => void = () => {}): Promise<string[]> {
-  for (const schema of schemaFiles) await exec(await readFile(schema, 'utf8'))
+  await applyBootstrap(exec)
   await exec(bookkeepingSql)
   const recorded = rowsOf(await exec('select version from supabase_migrations.schema_migrations'))
   const done = new Set(recorded.map((row) => String((row as { version: unknown }).version)))
@@ -128,6 +157,14 @@ export async function applySchema(exec: Exec, log: (line: string) => void = () =
     applied.push(migration.version)
   }
   return applied
+}
+
+/**
+ * What a Supabase database has before any migration (the API roles, `auth` and `storage`):
+ * local/auth-schema.sql and local/storage-schema.sql, idempotent.
+ */
+async function applyBootstrap(exec: Exec): Promise<void> {
+  for (const file of bootstrapFiles) await exec(await readFile(file, 'utf8'))
 }
 
 /** supabase/migrations/*.sql in the order they apply. */
