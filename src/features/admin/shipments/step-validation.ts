@@ -23,6 +23,9 @@ export interface ReweighForm {
 
 export const reasonMaxLength = 500
 
+/** Whether `value` is a plain decimal number with at most `places` decimals, as the database reads its value: "1.50" has one. */
+const hasDecimals = (value: string, places: number) => /^\d+(\.\d+)?$/.test(value) && (value.split('.')[1] ?? '').replace(/0+$/, '').length <= places
+
 /**
  * advance_shipment's rules for the box (shipment_box_input, supabase/migrations), with the limits of
  * the current rates, in exact decimals as the database compares them; tests/db/shipment-limits.test.ts
@@ -30,7 +33,7 @@ export const reasonMaxLength = 500
  */
 export function validateBox(form: BoxForm, rates: Rates): FieldErrors<keyof BoxForm | 'size'> {
   const weight = form.weight_kg.trim()
-  const side = (value: string) => requiredError(value) ?? (/^\d+(\.\d)?$/.test(value.trim()) && Number(value) > 0 ? undefined : msg`More than 0 cm, with at most 1 decimal.`)
+  const side = (value: string) => requiredError(value) ?? (hasDecimals(value.trim(), 1) && Number(value) > 0 ? undefined : msg`More than 0 cm, with at most 1 decimal.`)
   const sides = [form.length_cm, form.width_cm, form.height_cm]
   const maxWeight = rates.max_weight_kg
   const maxSize = times(decimal(rates.max_linear_in), centimetresPerInch)
@@ -40,7 +43,7 @@ export function validateBox(form: BoxForm, rates: Rates): FieldErrors<keyof BoxF
   const size = sidesValid ? sides.map((value) => decimal(value.trim())).reduce(plus) : null
   return collectErrors({
     weight_kg:
-      requiredError(weight) ?? (/^\d+(\.\d{1,2})?$/.test(weight) && Number(weight) > 0 && compare(decimal(weight), decimal(maxWeight)) <= 0 ? undefined : msg`More than 0 and at most ${maxWeight} kg, with at most 2 decimals.`),
+      requiredError(weight) ?? (hasDecimals(weight, 2) && Number(weight) > 0 && compare(decimal(weight), decimal(maxWeight)) <= 0 ? undefined : msg`More than 0 and at most ${maxWeight} kg, with at most 2 decimals.`),
     length_cm: side(form.length_cm),
     width_cm: side(form.width_cm),
     height_cm: side(form.height_cm),
