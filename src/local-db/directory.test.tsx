@@ -1,6 +1,6 @@
 import { act, render } from '@testing-library/react'
 import { beforeEach, expect, it, vi } from 'vitest'
-import type { CustomerTuple } from './customer-index'
+import { customerOf, type CustomerTuple } from './customer-index'
 import { db } from './db'
 import { applyDirectoryChanges, DirectoryPull, keepCustomers, readDirectory, useDirectory } from './directory'
 import { NotOwnerError, takeOwnership, type DeviceOwner } from './owner'
@@ -21,6 +21,9 @@ const tuple = (n: number, changes: Partial<Record<'email' | 'name', string>> = {
 
 let owner: DeviceOwner
 
+/** Every customer stored, bucket after bucket (not this tab's copy). */
+const storedCustomers = async () => (await db.directory.toArray()).flatMap((bucket) => JSON.parse(bucket.customers) as CustomerTuple[])
+
 beforeEach(async () => {
   await clearLocalData()
   owner = await takeOwnership('admin')
@@ -39,18 +42,50 @@ it('keeps thousands of customers a few hundred to a record, with the checkpoint,
   expect(directory.exact('Suite MIA104321')?.email).toBe('customer-4321@example.com')
 })
 
-it("a first pull's pages are stored as one, and a customer changed between two of them is stored once, as the later page has them", async () => {
+it("a first pull's pages are stored as they arrive, each with its checkpoint and found at once; a customer changed between two is stored once, as the later page has them", async () => {
   const pull = new DirectoryPull()
-  pull.add(Array.from({ length: 300 }, (_, n) => tuple(n)))
-  pull.add([...Array.from({ length: 300 }, (_, n) => tuple(300 + n)), tuple(7, { name: 'Renamed Seven' })])
-  await pull.write(owner, '12:x')
-  const stored = (await db.directory.toArray()).flatMap((bucket) => JSON.parse(bucket.customers) as CustomerTuple[])
+  await pull.write(owner, Array.from({ length: 300 }, (_, n) => tuple(n)), '11:x')
+  expect((await db.syncState.get('directory'))?.checkpoint).toBe('11:x')
+  expect(await storedCustomers()).toHaveLength(300)
+  expect((await readDirectory()).exact('Suite MIA100299')?.email).toBe('customer-299@example.com')
+
+  await pull.write(owner, [...Array.from({ length: 300 }, (_, n) => tuple(300 + n)), tuple(7, { name: 'Renamed Seven' })], '12:x')
+  const stored = await storedCustomers()
   expect(stored).toHaveLength(600)
   expect(stored.filter((customer) => customer[0] === tuple(7)[0]).map((customer) => customer[3])).toEqual(['Renamed Seven'])
+  expect((await db.syncState.get('directory'))?.checkpoint).toBe('12:x')
   const directory = await readDirectory()
   expect(directory.size).toBe(600)
   expect(directory.get(tuple(7)[0])?.full_name).toBe('Renamed Seven')
   expect(directory.exact('Suite MIA100599')?.email).toBe('customer-599@example.com')
+})
+
+it('a customer a first pull brought leaves when a later page of it removes them, and one changed again is stored once', async () => {
+  const pull = new DirectoryPull()
+  await pull.write(owner, Array.from({ length: 1000 }, (_, n) => tuple(n)), '11:x')
+  await pull.write(owner, [...Array.from({ length: 1000 }, (_, n) => tuple(1000 + n)), { removed: tuple(9)[0] }, tuple(3, { email: 'three@example.com' })], '12:x')
+  await pull.write(owner, [tuple(3, { email: 'third@example.com' }), { removed: 'never-here' }], '13:x')
+  const stored = await storedCustomers()
+  expect(stored).toHaveLength(1999)
+  expect(stored.find((customer) => customer[0] === tuple(9)[0])).toBeUndefined()
+  expect(stored.filter((customer) => customer[0] === tuple(3)[0]).map((customer) => customer[2])).toEqual(['third@example.com'])
+  const directory = await readDirectory()
+  expect(directory.size).toBe(1999)
+  expect(directory.get(tuple(3)[0])?.email).toBe('third@example.com')
+})
+
+it("a first pull loses nothing another writer put in its buckets between two of its pages", async () => {
+  const pull = new DirectoryPull()
+  await pull.write(owner, Array.from({ length: 1000 }, (_, n) => tuple(n)), '11:x')
+  const edited = { ...customerOf(tuple(5)), email: 'edited@example.com' }
+  const newcomer = { ...edited, id: 'ffffffff-0000-4000-8000-000000000000', email: 'newcomer@example.com' }
+  await keepCustomers(owner, [edited, newcomer])
+  await pull.write(owner, Array.from({ length: 1000 }, (_, n) => tuple(1000 + n)), '12:x')
+  await pull.write(owner, Array.from({ length: 1000 }, (_, n) => tuple(2000 + n)), '13:x')
+  const stored = new Map((await storedCustomers()).map((customer) => [customer[0], customer]))
+  expect(stored.size).toBe(3001)
+  expect(stored.get(edited.id)?.[2]).toBe('edited@example.com')
+  expect(stored.get(newcomer.id)?.[2]).toBe('newcomer@example.com')
 })
 
 it('a change replaces the customer and a removal drops them, in their bucket only', async () => {
@@ -73,6 +108,19 @@ it('two writes at once, as two tabs make them, lose nothing: a bucket changed me
   expect(stored.size).toBe(5001)
   expect(stored.get(newcomer.id)?.[2]).toBe('newcomer@example.com')
   expect(stored.get(edited.id)?.[2]).toBe('edited@example.com')
+})
+
+it("a tab's first read of the directory, begun before one of its writes landed, ends with that write", async () => {
+  await applyDirectoryChanges(owner, { customers: Array.from({ length: 2000 }, (_, n) => tuple(n)), removed: [] }, '10:x')
+  // The customer the first read of the buckets reads.
+  const [first] = JSON.parse((await db.directory.orderBy('bucket').first())!.customers) as CustomerTuple[]
+  // This module as a page that has not read the directory yet loads it.
+  vi.resetModules()
+  const page = await import('./directory')
+  const reading = page.readDirectory()
+  await page.applyDirectoryChanges(owner, { customers: [[...first!.slice(0, 3), 'Renamed First', ...first!.slice(4)] as CustomerTuple], removed: [] }, '11:x')
+  await reading
+  expect((await page.readDirectory()).get(first![0])?.full_name).toBe('Renamed First')
 })
 
 it('a page that arrives after the session ended writes nothing', async () => {

@@ -28,8 +28,8 @@ export interface Stream<Row> {
   /** The rows of a page, as the RPC sends them. */
   rows: (page: Record<string, unknown>) => Row[]
   pageSize: number
-  /** Writes a page with its checkpoint; `last` when no page follows it in this pull. */
-  apply(owner: DeviceOwner, rows: Row[], checkpoint: string | null, last: boolean): Promise<void>
+  /** Writes a page with its checkpoint. */
+  apply(owner: DeviceOwner, rows: Row[], checkpoint: string | null): Promise<void>
 }
 
 /** Up to 1,000 rows a page: about a megabyte of packages. */
@@ -81,24 +81,17 @@ export const notificationStream: Stream<NotificationRow> = {
 }
 
 /**
- * The admin's customer directory: tuples, 5,000 a page. A pull's pages are kept until the last and
- * written together, so each bucket of customers is written once rather than once a page
- * (DirectoryPull); should the pull fail part-way, the next one starts it again.
+ * The admin's customer directory: tuples, 5,000 a page, each page written as it arrives
+ * (DirectoryPull: a first pull adds to the buckets it wrote rather than reading them back).
  */
 export function directoryStream(): Stream<DirectoryRow> {
-  let held = new DirectoryPull()
+  const pull = new DirectoryPull()
   return {
     name: 'directory',
     rpc: 'pull_directory',
     rows: (page) => [...(page.customers as DirectoryRow[]), ...(page.removed as string[]).map((id) => ({ removed: id }))],
     pageSize: 5000,
-    async apply(owner, rows, checkpoint, last) {
-      held.add(rows)
-      if (!last) return
-      const pull = held
-      held = new DirectoryPull()
-      await pull.write(owner, checkpoint, forgetCustomers)
-    },
+    apply: (owner, rows, checkpoint) => pull.write(owner, rows, checkpoint, forgetCustomers),
   }
 }
 
@@ -133,8 +126,7 @@ export async function pullStream<Row>(stream: Stream<Row>, source: PullSource<Ro
     for (;;) {
       const page = await pages.take()
       signal?.throwIfAborted()
-      // The last page is applied whenever this pull brought rows: a stream may hold pages until it.
-      if (page.rows.length > 0 || page.checkpoint !== checkpoint || (!page.has_more && moved > 0)) await stream.apply(owner, page.rows, page.checkpoint, !page.has_more)
+      if (page.rows.length > 0 || page.checkpoint !== checkpoint) await stream.apply(owner, page.rows, page.checkpoint)
       moved += page.rows.length
       checkpoint = page.checkpoint
       if (!page.has_more) break
