@@ -91,47 +91,65 @@ async function workedOut(changes: DirectoryChanges, touched: number[]): Promise<
 }
 
 /**
- * The buckets as one pull wrote them, into a directory that held none: a page's customers are
- * encoded once and added at the end of their buckets' JSON, rather than every bucket read back and
- * parsed again for each page. A bucket one of whose customers changes again or leaves is worked out
- * whole from what this holds.
+ * The buckets of a directory one pull fills from empty, as it wrote them. The customers of each page
+ * are sorted into their buckets and encoded as the page arrives (`hold`), while the next one is on
+ * its way; a write adds them at the end of each bucket's JSON as last written (`change`), so no
+ * bucket is read back and parsed again. A bucket one of whose customers changes again or leaves is
+ * worked out whole from what this holds.
  */
-export class WrittenBuckets {
+export class FilledBuckets {
   readonly #json = new Map<number, string>()
-  /** The customers written, to tell a change to one of them from a newcomer. */
+  /** The customers written or held, to tell a change to one of them from a newcomer. */
   readonly #ids = new Set<string>()
+  #held: DirectoryChanges = { customers: [], removed: [] }
+  /** Per bucket, the JSON of the customers held for it, a page at a time, without the array's brackets. */
+  readonly #parts = new Map<number, string[]>()
+  readonly #reworked = new Set<number>()
 
-  /** What the buckets `changes` touch hold (as this wrote them), and what they will hold. */
-  async change(changes: DirectoryChanges, touched: number[]): Promise<BucketsChange> {
-    const before = touched.map((bucket) => this.#json.get(bucket))
-    const reworked = new Set<number>()
-    const inPage = new Set<string>()
-    for (const id of [...changes.customers.map((tuple) => tuple[0]), ...changes.removed]) {
-      if (this.#ids.has(id) || inPage.has(id)) reworked.add(bucketOf(id))
-      inPage.add(id)
+  hold(changes: DirectoryChanges): void {
+    this.#held.customers.push(...changes.customers)
+    this.#held.removed.push(...changes.removed)
+    for (const [id] of changes.customers) {
+      if (this.#ids.has(id)) this.#reworked.add(bucketOf(id))
+      this.#ids.add(id)
+    }
+    for (const id of changes.removed) {
+      if (this.#ids.delete(id)) this.#reworked.add(bucketOf(id))
     }
     const added = new Map<number, CustomerTuple[]>()
     for (const tuple of changes.customers) {
       const bucket = bucketOf(tuple[0])
-      if (reworked.has(bucket)) continue
       const tuples = added.get(bucket)
       if (tuples) tuples.push(tuple)
       else added.set(bucket, [tuple])
     }
-    const after = Array.from(added, ([bucket, tuples]) => {
-      const held = this.#json.get(bucket)
-      const json = JSON.stringify(tuples)
-      return { bucket, customers: held && held !== '[]' ? `${held.slice(0, -1)},${json.slice(1)}` : json }
-    })
-    const rework = [...reworked]
-    after.push(...(await changedBuckets(changes, rework, rework.map((bucket) => this.#json.get(bucket)))))
-    return { before, after }
+    for (const [bucket, tuples] of added) {
+      if (this.#reworked.has(bucket)) continue
+      const parts = this.#parts.get(bucket)
+      const json = JSON.stringify(tuples).slice(1, -1)
+      if (parts) parts.push(json)
+      else this.#parts.set(bucket, [json])
+    }
   }
 
-  /** The change went in as worked out. */
-  keep(changes: DirectoryChanges, after: DirectoryBucket[]): void {
+  /** What the buckets the held customers touch hold (as last written), and what they will hold with them. */
+  async change(touched: number[]): Promise<BucketsChange> {
+    const after: DirectoryBucket[] = []
+    for (const [bucket, parts] of this.#parts) {
+      if (this.#reworked.has(bucket)) continue
+      const written = this.#json.get(bucket)
+      after.push({ bucket, customers: written && written !== '[]' ? `${written.slice(0, -1)},${parts.join(',')}]` : `[${parts.join(',')}]` })
+    }
+    const reworked = [...this.#reworked]
+    after.push(...(await changedBuckets(this.#held, reworked, reworked.map((bucket) => this.#json.get(bucket)))))
+    return { before: touched.map((bucket) => this.#json.get(bucket)), after }
+  }
+
+  /** The held customers went in as `change` worked them out. */
+  keep(after: DirectoryBucket[]): void {
     for (const { bucket, customers } of after) this.#json.set(bucket, customers)
-    for (const tuple of changes.customers) this.#ids.add(tuple[0])
-    for (const id of changes.removed) this.#ids.delete(id)
+    this.#held = { customers: [], removed: [] }
+    this.#parts.clear()
+    this.#reworked.clear()
   }
 }

@@ -2,7 +2,7 @@ import Dexie from 'dexie'
 import { useEffect, useSyncExternalStore } from 'react'
 import { CustomerIndex, customerOf, tupleOf, type Customer, type CustomerTuple } from './customer-index'
 import { db } from './db'
-import { readStoredCustomers, WrittenBuckets, writeChanges, type DirectoryChanges } from './directory-buckets'
+import { FilledBuckets, readStoredCustomers, writeChanges, type DirectoryChanges } from './directory-buckets'
 import { assertOwner, type DeviceOwner } from './owner'
 import { writePulledPage } from './pulled-page'
 
@@ -130,41 +130,72 @@ const changesIn = (rows: readonly DirectoryRow[]): DirectoryChanges => ({
 })
 
 /**
- * A pull of the directory, written a page at a time as its pages arrive, each with its checkpoint:
- * a pull cut at any point resumes after the last page written, and the customers that arrived are
- * on the device, searchable, meanwhile. Into a directory that held nothing (a first pull) the pull
- * adds each page's customers to the buckets as it wrote them (WrittenBuckets) instead of reading
- * them back; once another writer has changed a bucket, or when the directory held customers, each
- * page is worked out from what its buckets hold.
+ * How long a pull of the directory holds the pages that arrived before it writes them. Writing a
+ * page rewrites its buckets whole, at 50,000 customers several megabytes each time, so a pull that
+ * arrives quickly writes once, after its last page; one that takes long writes what it has every
+ * few seconds, so customers that arrived are stored, and found, while the rest come.
+ */
+export const directoryWriteEveryMs = 5000
+
+/**
+ * A pull of the directory. Its pages are held as they arrive and written together, with the
+ * checkpoint of the latest: after the last page, when the pull is cut (`flush`: a request failed
+ * or stopped moving), and once `directoryWriteEveryMs` has passed since the pull last wrote. A pull
+ * cut at any point resumes after the pages written, and the customers that arrived are on the
+ * device meanwhile. Into a directory that held nothing (a first pull) the customers are added to the
+ * buckets as the pull wrote them (FilledBuckets) instead of the buckets being read back; once
+ * another writer has changed a bucket, or when the directory held customers, each write is worked
+ * out from what its buckets hold.
  */
 export class DirectoryPull {
-  /** The buckets as this pull wrote them, while it is the only writer of a directory it found empty; null otherwise. */
-  #written: WrittenBuckets | null | undefined
+  readonly #forget: (removed: readonly string[]) => Promise<void>
+  #filled: FilledBuckets | null | undefined
+  #held: { changes: DirectoryChanges; checkpoint: string | null } | null = null
+  #writtenAt = performance.now()
+
+  /** `forget` is given the removed customers in each write's transaction. */
+  constructor(forget: (removed: readonly string[]) => Promise<void> = async () => {}) {
+    this.#forget = forget
+  }
+
+  /** A page that arrived, with its checkpoint; `last` when no page follows it in this pull. */
+  async add(owner: DeviceOwner, rows: readonly DirectoryRow[], checkpoint: string | null, last: boolean): Promise<void> {
+    if (this.#filled === undefined) this.#filled = (await db.directory.count()) === 0 ? new FilledBuckets() : null
+    const changes = changesIn(rows)
+    this.#filled?.hold(changes)
+    const held = (this.#held ??= { changes: { customers: [], removed: [] }, checkpoint })
+    held.changes.customers.push(...changes.customers)
+    held.changes.removed.push(...changes.removed)
+    held.checkpoint = checkpoint
+    if (last || performance.now() - this.#writtenAt >= directoryWriteEveryMs) await this.flush(owner)
+  }
 
   /**
-   * Writes a page with its checkpoint, in one transaction (dropped whole once `owner`'s session is
-   * over), with `forget` given the removed customers in it; this tab's copy follows.
+   * Writes the pages held with the latest checkpoint, in one transaction (dropped whole once
+   * `owner`'s session is over); this tab's copy follows.
    */
-  async write(owner: DeviceOwner, rows: readonly DirectoryRow[], checkpoint: string | null, forget: (removed: readonly string[]) => Promise<void> = async () => {}): Promise<void> {
-    const changes = changesIn(rows)
-    this.#written ??= (await db.directory.count()) === 0 ? new WrittenBuckets() : null
-    const written = this.#written
-    // Removed customers take their packages, prealerts and shipments with them; a page without any holds the directory alone.
+  async flush(owner: DeviceOwner): Promise<void> {
+    if (!this.#held) return
+    const { changes, checkpoint } = this.#held
+    const filled = this.#filled
+    // Removed customers take their packages, prealerts and shipments with them; a write without any holds the directory alone.
     const tables = changes.removed.length > 0 ? db.dataTables : [db.directory]
     const made = await writeChanges(
       changes,
-      (put) => writePulledPage('directory', owner, checkpoint, () => Promise.all([put(), forget(changes.removed)]).then(() => {}), tables),
-      written ? (touched) => written.change(changes, touched) : undefined,
+      (put) => writePulledPage('directory', owner, checkpoint, () => Promise.all([put(), this.#forget(changes.removed)]).then(() => {}), tables),
+      filled ? (touched) => filled.change(touched) : undefined,
     )
-    if (written && made) written.keep(changes, made.after)
-    else this.#written = null
+    if (filled && made) filled.keep(made.after)
+    else this.#filled = null
+    this.#held = null
+    this.#writtenAt = performance.now()
     await follow(changes.customers.map(customerOf), changes.removed, checkpoint)
   }
 }
 
 /** Writes pulled changes of the directory with their checkpoint (see DirectoryPull). */
 export async function applyDirectoryChanges(owner: DeviceOwner, changes: DirectoryChanges, checkpoint: string | null): Promise<void> {
-  await new DirectoryPull().write(owner, [...changes.customers, ...changes.removed.map((removed) => ({ removed }))], checkpoint)
+  await new DirectoryPull().add(owner, [...changes.customers, ...changes.removed.map((removed) => ({ removed }))], checkpoint, true)
 }
 
 /** Customers saved on this device (an admin's edit, answered by the server): written at once; the next pull brings them too. */

@@ -29,8 +29,8 @@ export async function pullTogether(client: Supabase, owner: DeviceOwner, streams
 function counting<Row>(stream: Stream<Row>, onRows: (rows: number) => void): Stream<Row> {
   return {
     ...stream,
-    async apply(owner, rows, checkpoint) {
-      await stream.apply(owner, rows, checkpoint)
+    async apply(owner, rows, checkpoint, last) {
+      await stream.apply(owner, rows, checkpoint, last)
       onRows(rows.length)
     },
   }
