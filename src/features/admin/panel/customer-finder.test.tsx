@@ -8,7 +8,7 @@ import { markSynced } from '@/local-db/writes'
 import { renderScreen } from '../../../../tests/unit/render'
 import { CustomerFinder } from './customer-finder'
 
-// The package tool's finder while the directory's first pull is still arriving: what has arrived
+// The package tool's finder while the directory's first pull is still arriving: what is stored
 // answers a query that names one customer; anything else waits for the rest.
 
 const customer = (n: number, name: string, email: string): CustomerTuple => [`c${n}`, `MIA${100000 + n}`, email, name, null, 'basic', 'user', null, `2026-01-0${n}T00:00:00Z`]
@@ -22,7 +22,7 @@ beforeEach(async () => {
   owner = await takeOwnership('admin-1')
   // This tab's copy follows the wipe of the test before.
   await vi.waitFor(async () => expect((await readDirectory()).size).toBe(0))
-  // The first page of the directory's first pull has arrived; the pull goes on.
+  // The directory's first pull has stored its first customer; the pull goes on.
   await applyDirectoryChanges(owner, { customers: [early], removed: [] }, '1:a')
   found = vi.fn()
   renderScreen(<CustomerFinder ownerId={owner.userId} initialQuery="" directoryLoading onFound={found} />)
@@ -35,7 +35,7 @@ const search = (query: string) => {
 }
 const stillDownloading = () => screen.queryByText('The customer directory is still downloading: the answer comes as soon as it is here.')
 
-it('answers at once a query that names a customer who has arrived', async () => {
+it('answers at once a query that names a customer already stored', async () => {
   search('EARLY@example.com')
   await vi.waitFor(() => expect(found).toHaveBeenCalledWith(expect.objectContaining({ id: 'c1' }), 'EARLY@example.com'))
   expect(stillDownloading()).toBeNull()
@@ -53,7 +53,7 @@ it('does not take the only match so far for the only one: it waits for the rest,
   expect(stillDownloading()).toBeNull()
 })
 
-it('answers a query naming a customer not there yet as soon as their page arrives, before the pull ends', async () => {
+it('answers a query naming a customer not there yet as soon as they are stored, before the pull ends', async () => {
   search('Suite MIA100002')
   expect(await screen.findByText(/still downloading/)).toBeTruthy()
   await applyDirectoryChanges(owner, { customers: [late], removed: [] }, '2:a')

@@ -9,7 +9,7 @@ import { useKeyboardWedge } from './scan/use-keyboard-wedge'
 /** Matches shown under the field while typing: enough to pick from, few enough to read. */
 const shownMatches = 8
 
-/** This tab's directory once `has` finds what it looks for there (a page of the first pull brought it), or once that pull is whole. */
+/** This tab's directory once `has` finds what it looks for there (the first pull stored it), or once that pull is whole. */
 function untilFound(ownerId: string, has: (directory: CustomerDirectory) => boolean, signal: AbortSignal): Promise<CustomerDirectory> {
   const settled = new AbortController()
   let stopWatching = () => {}
@@ -34,8 +34,8 @@ function untilFound(ownerId: string, has: (directory: CustomerDirectory) => bool
  * beginning of its words, any case, accents ignored) or phone digits. Matches show as the admin
  * types; Search (or Enter) picks the one customer the query names, and a scanner's burst of a locker
  * code picks its customer at once. Asked before the directory's first pull is whole, it answers at
- * once only a query that names a customer who has arrived; otherwise it waits until that customer
- * arrives or the pull is whole (a miss, or an only match, could mean "not yet").
+ * once only a query that names a customer already stored; otherwise it waits until that customer
+ * is or the pull is whole (a miss, or an only match, could mean "not yet").
  */
 export function CustomerFinder({
   ownerId,
@@ -77,7 +77,7 @@ export function CustomerFinder({
 
   async function answer(asked: string, scanned: boolean) {
     const question = ++asking.current
-    // The customer the query names (a whole locker code or email), among those that have arrived.
+    // The customer the query names (a whole locker code or email), among those stored so far.
     const named = (directory: CustomerDirectory) => (scanned ? directory.byLocker(asked) : directory.exact(asked))
     let found = await readDirectory()
     let customer = named(found)
