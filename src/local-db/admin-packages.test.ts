@@ -78,9 +78,7 @@ describe('a customer the directory says was deleted', () => {
     await db.prealerts.bulkPut([owned('prealert-gone', 'customer-1'), owned('prealert-kept', 'customer-2')] as unknown as PrealertRow[])
     await db.shipments.bulkPut([owned('shipment-gone', 'customer-1'), owned('shipment-kept', 'customer-2')] as unknown as ShipmentRow[])
 
-    const pull = new DirectoryPull()
-    pull.add([{ removed: 'customer-1' }])
-    await pull.write(admin, 'd2', forgetCustomers)
+    await new DirectoryPull(forgetCustomers).add(admin, [{ removed: 'customer-1' }], 'd2', true)
 
     expect(await chunkedIds()).toEqual(['closed-kept'])
     expect(await db.packages.toCollection().primaryKeys()).toEqual(['open-kept'])

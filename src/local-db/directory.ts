@@ -1,75 +1,16 @@
 import Dexie from 'dexie'
 import { useEffect, useSyncExternalStore } from 'react'
 import { CustomerIndex, customerOf, tupleOf, type Customer, type CustomerTuple } from './customer-index'
-import { db, type DirectoryBucket } from './db'
+import { db } from './db'
+import { FilledBuckets, readStoredCustomers, writeChanges, type DirectoryChanges } from './directory-buckets'
 import { assertOwner, type DeviceOwner } from './owner'
 import { writePulledPage } from './pulled-page'
 
-export type { Customer, CustomerTuple }
+export type { Customer, CustomerTuple, DirectoryChanges }
 
-// The admin's directory of every customer (docs/architecture.md, "The customer directory"). IndexedDB
-// costs per record, not per byte, so customers are kept many to a record: 128 buckets by a hash of
-// their id (about 400 customers, 55 KB, each at 50,000 customers), read and written whole, each
-// bucket's customers as one JSON string: the browser copies a value it stores or reads item by item,
-// and a string is one item where an array of tuples is four thousand.
-// Screens search it in memory: it is loaded once per tab and kept current by this tab's writes, and
+// The admin's directory of every customer (docs/architecture.md, "The customer directory"), stored
+// many to a record (directory-buckets.ts). Screens search it in memory: it is loaded once per tab and kept current by this tab's writes, and
 // read again when another tab's pull changed it.
-
-const bucketCount = 128
-function bucketOf(id: string): number {
-  let hash = 0
-  for (let i = 0; i < Math.min(8, id.length); i++) hash = (hash * 31 + id.charCodeAt(i)) | 0
-  return (hash >>> 0) % bucketCount
-}
-/** Buckets read per task while loading, so no task deserializes the whole directory at once. */
-const bucketsPerRead = 16
-
-/** What a pull brings to the directory: customers new or changed, and the ids of those deleted. */
-export interface DirectoryChanges {
-  customers: CustomerTuple[]
-  removed: string[]
-}
-
-/** A bucket's customers, as it stores them (one string: see DirectoryBucket). */
-const customersIn = (bucket: DirectoryBucket | undefined): CustomerTuple[] => (bucket ? (JSON.parse(bucket.customers) as CustomerTuple[]) : [])
-
-/** Buckets JSON-encoded per task when a pull's changes are prepared: a first sync's fifty thousand customers never hold the page for long. */
-const bucketsPerTask = 16
-
-const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0))
-
-/**
- * The buckets `changes` touch as they will be once changed, worked out from what they hold now
- * (`held`, in the order of `touched`). With `between`, it lets other tasks run every few buckets.
- */
-async function changedBuckets({ customers, removed }: DirectoryChanges, touched: number[], held: (DirectoryBucket | undefined)[], between?: () => Promise<unknown>): Promise<DirectoryBucket[]> {
-  const members = new Map(touched.map((bucket, i) => [bucket, new Map(customersIn(held[i]).map((tuple) => [tuple[0], tuple]))]))
-  for (const tuple of customers) members.get(bucketOf(tuple[0]))!.set(tuple[0], tuple)
-  for (const id of removed) members.get(bucketOf(id))!.delete(id)
-  const changed: DirectoryBucket[] = []
-  for (const [bucket, tuples] of members) {
-    if (between && changed.length % bucketsPerTask === bucketsPerTask - 1) await between()
-    changed.push({ bucket, customers: JSON.stringify([...tuples.values()]) })
-  }
-  return changed
-}
-
-/**
- * Writes customers into their buckets and drops the removed ones, in a transaction `write` opens
- * (it must include `db.directory`). The new buckets are worked out before it, between other tasks;
- * in it, they are read again, and should another tab have changed one meanwhile, worked out anew
- * there (a transaction cannot wait for other tasks).
- */
-async function writeChanges(changes: DirectoryChanges, write: (put: () => Promise<void>) => Promise<void>, intoEmpty?: () => DirectoryBucket[]): Promise<void> {
-  const touched = [...new Set([...changes.customers.map((tuple) => bucketOf(tuple[0])), ...changes.removed.map(bucketOf)])]
-  const before = await db.directory.bulkGet(touched)
-  const prepared = intoEmpty && before.every((bucket) => bucket === undefined) ? intoEmpty() : await changedBuckets(changes, touched, before, nextTask)
-  await write(async () => {
-    const now = await db.directory.bulkGet(touched)
-    const unchanged = now.every((bucket, i) => bucket?.customers === before[i]?.customers)
-    await db.directory.bulkPut(unchanged ? prepared : await changedBuckets(changes, touched, now))
-  })
-}
 
 /** The directory as one tab holds it in memory: every customer by id, searched through CustomerIndex. */
 export class CustomerDirectory extends CustomerIndex {
@@ -105,21 +46,34 @@ const directoryCheckpoint = async () => (await db.syncState.get('directory'))?.c
 
 async function load(): Promise<CustomerDirectory> {
   const checkpoint = await directoryCheckpoint()
-  const keys = await db.directory.toCollection().primaryKeys()
-  const byId = new Map<string, Customer>()
-  for (let start = 0; start < keys.length; start += bucketsPerRead) {
-    for (const bucket of await db.directory.bulkGet(keys.slice(start, start + bucketsPerRead))) {
-      for (const tuple of customersIn(bucket)) byId.set(tuple[0], customerOf(tuple))
-    }
-  }
-  const directory = new CustomerDirectory(byId)
+  const directory = new CustomerDirectory(await readStoredCustomers())
   publish(directory, checkpoint)
   return directory
 }
 
+// This tab's copy changes one step at a time, in the order the steps were asked for: a load that
+// read the buckets before one of this tab's writes is published before that write's changes are
+// laid over it, never after them.
+let steps: Promise<unknown> = Promise.resolve()
+function inTurn<T>(step: () => T | Promise<T>): Promise<T> {
+  const done = steps.then(step)
+  steps = done.catch(() => undefined)
+  return done
+}
+
 function reload(): Promise<CustomerDirectory> {
-  loading = load().finally(() => (loading = undefined))
-  return loading
+  const reading: Promise<CustomerDirectory> = inTurn(load).finally(() => {
+    if (loading === reading) loading = undefined
+  })
+  loading = reading
+  return reading
+}
+
+/** This tab wrote these changes: its copy, once loaded, takes them. */
+function follow(customers: Iterable<Customer>, removed: Iterable<string>, checkpoint?: string | null): Promise<void> {
+  return inTurn(() => {
+    if (current) publish(current.with(customers, removed), checkpoint === undefined ? currentCheckpoint : checkpoint)
+  })
 }
 
 let watching = false
@@ -170,63 +124,78 @@ export function useCustomer(id: string | null): Customer | null | undefined {
 /** A pulled customer, or the id of one deleted. */
 export type DirectoryRow = CustomerTuple | { removed: string }
 
+const changesIn = (rows: readonly DirectoryRow[]): DirectoryChanges => ({
+  customers: rows.filter((row) => Array.isArray(row)),
+  removed: rows.flatMap((row) => (Array.isArray(row) ? [] : [row.removed])),
+})
+
 /**
- * A pull's pages of the directory, held until its last page and then written together, so each
- * bucket is written once rather than once a page. The work a page brings is done when it arrives,
- * while the next one is on its way: its customers sorted into their buckets and encoded there, as
- * this tab's copy will hold them. After the last page only the write is left when the buckets were
- * empty (a first pull); otherwise they are worked out from what they hold.
+ * How long a pull of the directory holds the pages that arrived before it writes them. Writing a
+ * page rewrites its buckets whole, at 50,000 customers several megabytes each time, so a pull that
+ * arrives quickly writes once, after its last page; one that takes long writes what it has every
+ * few seconds, so customers that arrived are stored, and found, while the rest come.
+ */
+export const directoryWriteEveryMs = 5000
+
+/**
+ * A pull of the directory. Its pages are held as they arrive and written together, with the
+ * checkpoint of the latest: after the last page, when the pull is cut (`flush`: a request failed
+ * or stopped moving), and once `directoryWriteEveryMs` has passed since the pull last wrote. A pull
+ * cut at any point resumes after the pages written, and the customers that arrived are on the
+ * device meanwhile. Into a directory that held nothing (a first pull) the customers are added to the
+ * buckets as the pull wrote them (FilledBuckets) instead of the buckets being read back; once
+ * another writer has changed a bucket, or when the directory held customers, each write is worked
+ * out from what its buckets hold.
  */
 export class DirectoryPull {
-  readonly #changes: DirectoryChanges = { customers: [], removed: [] }
-  readonly #customers = new Map<string, Customer>()
-  /** Per bucket, its customers' JSON, a page at a time, without the array's brackets. */
-  readonly #encoded = new Map<number, string[]>()
-  /** A customer in two pages (changed during the pull), or a removal: the buckets are worked out whole. */
-  #simple = true
+  readonly #forget: (removed: readonly string[]) => Promise<void>
+  #filled: FilledBuckets | null | undefined
+  #held: { changes: DirectoryChanges; checkpoint: string | null } | null = null
+  #writtenAt = performance.now()
 
-  add(rows: readonly DirectoryRow[]): void {
-    const byBucket = new Map<number, CustomerTuple[]>()
-    for (const row of rows) {
-      if (!Array.isArray(row)) {
-        this.#changes.removed.push(row.removed)
-        this.#simple = false
-        continue
-      }
-      this.#changes.customers.push(row)
-      if (this.#customers.has(row[0])) this.#simple = false
-      this.#customers.set(row[0], customerOf(row))
-      const bucket = bucketOf(row[0])
-      const tuples = byBucket.get(bucket)
-      if (tuples) tuples.push(row)
-      else byBucket.set(bucket, [row])
-    }
-    if (!this.#simple) return
-    for (const [bucket, tuples] of byBucket) {
-      const encoded = this.#encoded.get(bucket)
-      const json = JSON.stringify(tuples).slice(1, -1)
-      if (encoded) encoded.push(json)
-      else this.#encoded.set(bucket, [json])
-    }
+  /** `forget` is given the removed customers in each write's transaction. */
+  constructor(forget: (removed: readonly string[]) => Promise<void> = async () => {}) {
+    this.#forget = forget
+  }
+
+  /** A page that arrived, with its checkpoint; `last` when no page follows it in this pull. */
+  async add(owner: DeviceOwner, rows: readonly DirectoryRow[], checkpoint: string | null, last: boolean): Promise<void> {
+    if (this.#filled === undefined) this.#filled = (await db.directory.count()) === 0 ? new FilledBuckets() : null
+    const changes = changesIn(rows)
+    this.#filled?.hold(changes)
+    const held = (this.#held ??= { changes: { customers: [], removed: [] }, checkpoint })
+    held.changes.customers.push(...changes.customers)
+    held.changes.removed.push(...changes.removed)
+    held.checkpoint = checkpoint
+    if (last || performance.now() - this.#writtenAt >= directoryWriteEveryMs) await this.flush(owner)
   }
 
   /**
-   * Writes what the pages brought with the pull's checkpoint, in one transaction (dropped whole once
-   * `owner`'s session is over), with `forget` given the removed customers in it; this tab's copy follows.
+   * Writes the pages held with the latest checkpoint, in one transaction (dropped whole once
+   * `owner`'s session is over); this tab's copy follows.
    */
-  async write(owner: DeviceOwner, checkpoint: string | null, forget: (removed: readonly string[]) => Promise<void> = async () => {}): Promise<void> {
-    const intoEmpty = this.#simple ? () => Array.from(this.#encoded, ([bucket, parts]) => ({ bucket, customers: `[${parts.join(',')}]` })) : undefined
-    const removed = this.#changes.removed
-    await writeChanges(this.#changes, (put) => writePulledPage('directory', owner, checkpoint, () => Promise.all([put(), forget(removed)]).then(() => {})), intoEmpty)
-    if (current) publish(current.with(this.#customers.values(), removed), checkpoint)
+  async flush(owner: DeviceOwner): Promise<void> {
+    if (!this.#held) return
+    const { changes, checkpoint } = this.#held
+    const filled = this.#filled
+    // Removed customers take their packages, prealerts and shipments with them; a write without any holds the directory alone.
+    const tables = changes.removed.length > 0 ? db.dataTables : [db.directory]
+    const made = await writeChanges(
+      changes,
+      (put) => writePulledPage('directory', owner, checkpoint, () => Promise.all([put(), this.#forget(changes.removed)]).then(() => {}), tables),
+      filled ? (touched) => filled.change(touched) : undefined,
+    )
+    if (filled && made) filled.keep(made.after)
+    else this.#filled = null
+    this.#held = null
+    this.#writtenAt = performance.now()
+    await follow(changes.customers.map(customerOf), changes.removed, checkpoint)
   }
 }
 
 /** Writes pulled changes of the directory with their checkpoint (see DirectoryPull). */
 export async function applyDirectoryChanges(owner: DeviceOwner, changes: DirectoryChanges, checkpoint: string | null): Promise<void> {
-  const pull = new DirectoryPull()
-  pull.add([...changes.customers, ...changes.removed.map((removed) => ({ removed }))])
-  await pull.write(owner, checkpoint)
+  await new DirectoryPull().add(owner, [...changes.customers, ...changes.removed.map((removed) => ({ removed }))], checkpoint, true)
 }
 
 /** Customers saved on this device (an admin's edit, answered by the server): written at once; the next pull brings them too. */
@@ -238,5 +207,5 @@ export async function keepCustomers(owner: DeviceOwner | string, customers: Cust
       await put()
     }),
   )
-  if (current) publish(current.with(customers, []), currentCheckpoint)
+  await follow(customers, [])
 }

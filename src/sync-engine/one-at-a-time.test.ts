@@ -1,5 +1,5 @@
-import { afterEach, describe, expect, it, vi } from 'vitest'
-import { oneAtATime, withDeadline } from './one-at-a-time'
+import { describe, expect, it, vi } from 'vitest'
+import { oneAtATime } from './one-at-a-time'
 
 /** A task whose runs finish only when the test says so. */
 function gatedTask() {
@@ -59,33 +59,5 @@ describe('oneAtATime', () => {
     await vi.waitFor(() => expect(calls).toBe(2))
     run()
     await vi.waitFor(() => expect(calls).toBe(3))
-  })
-})
-
-describe('withDeadline', () => {
-  afterEach(() => vi.useRealTimers())
-
-  it('passes the work through when it finishes in time', async () => {
-    await expect(withDeadline(async () => {}, 1000, () => new Error('late'))).resolves.toBeUndefined()
-    await expect(withDeadline(async () => Promise.reject(new Error('refused')), 1000, () => new Error('late'))).rejects.toThrow('refused')
-  })
-
-  it('gives up at the deadline with the given reason and aborts the work', async () => {
-    vi.useFakeTimers()
-    let signal: AbortSignal | undefined
-    const settled = withDeadline(
-      (given) => {
-        signal = given
-        return new Promise<void>(() => {})
-      },
-      120_000,
-      () => new Error('Sync took too long'),
-    )
-    const outcome = expect(settled).rejects.toThrow('Sync took too long')
-    await vi.advanceTimersByTimeAsync(119_999)
-    expect(signal?.aborted).toBe(false)
-    await vi.advanceTimersByTimeAsync(1)
-    await outcome
-    expect(signal?.aborted).toBe(true)
   })
 })

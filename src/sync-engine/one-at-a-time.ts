@@ -36,20 +36,3 @@ export function oneAtATime(task: () => Promise<void>): SerialTask {
   }
   return request
 }
-
-/**
- * Settles after `ms` even if `work` never does, rejecting with `reason()` and aborting the signal
- * `work` was given (its late result is then ignored).
- */
-export function withDeadline(work: (signal: AbortSignal) => Promise<void>, ms: number, reason: () => Error): Promise<void> {
-  const controller = new AbortController()
-  let timer: ReturnType<typeof setTimeout> | undefined
-  const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
-      const error = reason()
-      controller.abort(error)
-      reject(error)
-    }, ms)
-  })
-  return Promise.race([work(controller.signal), deadline]).finally(() => clearTimeout(timer))
-}

@@ -28,8 +28,10 @@ export interface Stream<Row> {
   /** The rows of a page, as the RPC sends them. */
   rows: (page: Record<string, unknown>) => Row[]
   pageSize: number
-  /** Writes a page with its checkpoint; `last` when no page follows it in this pull. */
+  /** Writes a page with its checkpoint, or holds it to write with later ones; `last` when no page follows it in this pull. */
   apply(owner: DeviceOwner, rows: Row[], checkpoint: string | null, last: boolean): Promise<void>
+  /** Writes the pages `apply` held, when the pull ends before its last page. */
+  flush?(owner: DeviceOwner): Promise<void>
 }
 
 /** Up to 1,000 rows a page: about a megabyte of packages. */
@@ -81,24 +83,19 @@ export const notificationStream: Stream<NotificationRow> = {
 }
 
 /**
- * The admin's customer directory: tuples, 5,000 a page. A pull's pages are kept until the last and
- * written together, so each bucket of customers is written once rather than once a page
- * (DirectoryPull); should the pull fail part-way, the next one starts it again.
+ * The admin's customer directory: tuples, 5,000 a page. Pages are held and written a few together
+ * (DirectoryPull: every bucket a page touches is rewritten whole), and those held are written when
+ * the pull is cut.
  */
 export function directoryStream(): Stream<DirectoryRow> {
-  let held = new DirectoryPull()
+  const pull = new DirectoryPull(forgetCustomers)
   return {
     name: 'directory',
     rpc: 'pull_directory',
     rows: (page) => [...(page.customers as DirectoryRow[]), ...(page.removed as string[]).map((id) => ({ removed: id }))],
     pageSize: 5000,
-    async apply(owner, rows, checkpoint, last) {
-      held.add(rows)
-      if (!last) return
-      const pull = held
-      held = new DirectoryPull()
-      await pull.write(owner, checkpoint, forgetCustomers)
-    },
+    apply: (owner, rows, checkpoint, last) => pull.add(owner, rows, checkpoint, last),
+    flush: (owner) => pull.flush(owner),
   }
 }
 
@@ -139,6 +136,11 @@ export async function pullStream<Row>(stream: Stream<Row>, source: PullSource<Ro
       checkpoint = page.checkpoint
       if (!page.has_more) break
     }
+  } catch (error) {
+    // Cut part-way (a request failed or stopped moving): the pages that arrived are kept all the
+    // same. The pull's own failure is what it reports.
+    await stream.flush?.(owner).catch(() => undefined)
+    throw error
   } finally {
     // Writing a page failed while the next one was on its way: that request ends before the pull does.
     await pages.stop()

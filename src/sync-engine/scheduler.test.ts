@@ -17,12 +17,12 @@ const streamOf: Record<string, string> = { pull_packages: 'packages', pull_profi
 const customerStages = [4, 1]
 
 /**
- * A backend whose answers wait until the test releases them (an empty page for each pull, the
- * recorded prealert for a save), as the real RPCs shape them. It records what ran, how many at once,
+ * A backend whose answers wait until the test releases them (an empty page for each pull, the last
+ * unless the test says more follow; the recorded prealert for a save), as the real RPCs shape them. It records what ran, how many at once,
  * and whether a call was aborted.
  */
 function slowBackend() {
-  const waiting: { name: string; answer: () => void }[] = []
+  const waiting: { name: string; answer: (more: boolean) => void }[] = []
   const running = new Map<string, number>()
   const calls = new Map<string, number>()
   const aborted: string[] = []
@@ -42,10 +42,10 @@ function slowBackend() {
         }
         waiting.push({
           name,
-          answer: () =>
+          answer: (more) =>
             settle(
               name in streamOf
-                ? { data: { [streamOf[name]!]: [], checkpoint: `${name}:1`, has_more: false }, error: null, status: 200 }
+                ? { data: { [streamOf[name]!]: [], checkpoint: `${name}:${calls.get(name)}`, has_more: more }, error: null, status: 200 }
                 : { data: { id: args.p_id, user_id: 'user-1', version: 1, state: 'announced' }, error: null, status: 200 },
             ),
         })
@@ -68,10 +68,10 @@ function slowBackend() {
       return call
     },
   }
-  const answer = async (name?: string) => {
+  const answer = async (name?: string, { more = false } = {}) => {
     for (const call of waiting.filter((call) => name === undefined || call.name === name)) {
       waiting.splice(waiting.indexOf(call), 1)
-      call.answer()
+      call.answer(more)
     }
     // Let the sync engine write what it got and ask for what comes next.
     await vi.waitFor(() => expect(db.syncState.count()).resolves.toBeGreaterThanOrEqual(0))
@@ -110,6 +110,7 @@ beforeEach(async () => {
 afterEach(async () => {
   await sync?.stop()
   sync = undefined
+  vi.useRealTimers()
   vi.unstubAllGlobals()
   useConnectivityStore.setState({ reachable: true, waiting: 0 })
   useSessionStore.setState({ role: null })
@@ -129,6 +130,23 @@ describe('startSync', () => {
       ['profiles', true],
       ['shipments', true],
     ])
+  })
+
+  it('never cuts a pull whose pages keep arriving, however long it takes in all', async () => {
+    // Only the clock is fake: IndexedDB's tasks run as they would.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] })
+    const backend = slowBackend()
+    sync = startSync(backend.getClient, owner, 'token')
+    // A page of packages every 50 s for 200 s: each request moves, and the pull as a whole takes long.
+    for (let page = 1; page <= 4; page++) {
+      await vi.waitFor(() => expect(backend.waitingFor('pull_packages')).toBe(1))
+      await vi.advanceTimersByTimeAsync(50_000)
+      await backend.answer('pull_packages', { more: true })
+    }
+    expect(backend.aborted).toEqual([])
+    await backend.finishPull()
+    expect(useSyncStatusStore.getState().error).toBeNull()
+    expect((await db.syncState.get('packages'))?.syncedAt).toEqual(expect.any(Number))
   })
 
   it('refreshes one at a time: triggers during a pull ask for one more pull, not one each', async () => {

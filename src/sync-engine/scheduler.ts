@@ -9,7 +9,7 @@ import { initialSyncStatus, useSyncStatusStore } from '@/stores/sync-status-stor
 import { pullCustomerCopy } from './customer-copy'
 import { SyncError } from './pull'
 import { liveTablesFor } from './live-tables'
-import { oneAtATime, withDeadline } from './one-at-a-time'
+import { oneAtATime } from './one-at-a-time'
 import { flushOutbox } from './push'
 import { flushRequest, outboxSyncTag, type FlushReply } from './worker-protocol'
 import { adminPuller } from './working-set'
@@ -18,8 +18,6 @@ import { adminPuller } from './working-set'
 const periodicPullMs = 30_000
 /** Changes often come in bursts (a batch of status changes): one pull for the lot. */
 const liveChangeSettleMs = 100
-/** A backstop: every request already times out, so a refresh this long is stuck somewhere else. */
-const refreshDeadlineMs = 120_000
 const retryAfterErrorMs = 30_000
 
 /** Asks the service worker to send the outbox when the browser is back online, even with no page open. */
@@ -61,18 +59,13 @@ export function startSync(getClient: () => Promise<Supabase>, owner: DeviceOwner
     if (signal.aborted || !reachable()) return
     useSyncStatusStore.setState({ state: 'syncing' })
     try {
-      await withDeadline(
-        async (deadline) => {
-          const client = await getClient()
-          const both = AbortSignal.any([signal, deadline])
-          // The database tells customers of what happens to their things; an admin is told nothing,
-          // and pulls the working set instead of everything.
-          if (isAdmin()) await pullWorkingSet(client, both)
-          else await pullCustomerCopy(client, owner, both)
-        },
-        refreshDeadlineMs,
-        () => new SyncError('Sync took too long', false),
-      )
+      const client = await getClient()
+      // No deadline on the whole: a first pull on a poor link takes as long as its bytes do. Each
+      // request is given up once it stops moving (remote/fetch.ts), and the pages written are kept.
+      // The database tells customers of what happens to their things; an admin is told nothing,
+      // and pulls the working set instead of everything.
+      if (isAdmin()) await pullWorkingSet(client, signal)
+      else await pullCustomerCopy(client, owner, signal)
       if (!signal.aborted) useSyncStatusStore.setState({ state: 'idle', error: null })
     } catch (error) {
       if (signal.aborted || error instanceof NotOwnerError) return

@@ -7,8 +7,9 @@ import { demoAdmin, newClient, signedIn, signedUpCustomer, startTestStandIn } fr
 import { packagesOnDevice } from '../support/device-packages'
 import { NotOwnerError, releaseOwnership, takeOwnership } from '@/local-db/owner'
 import { db } from '@/local-db/db'
-import { readDirectory } from '@/local-db/directory'
+import { readDirectory, type DirectoryRow } from '@/local-db/directory'
 import { readCustomerPackages } from '@/local-db/queries'
+import type { CustomerTuple } from '@/local-db/customer-index'
 import type { PackageRow } from '@/local-db/rows'
 import { clearLocalData } from '@/local-db/wipe'
 import { readSyncState } from '@/local-db/writes'
@@ -202,6 +203,44 @@ describe('pulling profiles', () => {
     expect(error).toBeNull()
     expect(await pull()).toBe(1)
     expect((await readDirectory()).get(customerId)).toMatchObject({ full_name: 'Renamed Customer', locker_code: lockerCode })
+  })
+})
+
+describe('pulling the directory', () => {
+  /** The customers stored on the device, whatever this tab holds in memory. */
+  const storedCustomers = async () => (await db.directory.toArray()).flatMap((bucket) => JSON.parse(bucket.customers) as CustomerTuple[])
+
+  it('keeps the pages that arrived when a pull is cut, searchable at once, and the next pull resumes after them', async () => {
+    // Enough customers for more than three pages of two, whatever other tests signed up.
+    for (const name of ['dir1', 'dir2', 'dir3', 'dir4']) await signUp(name)
+    const adminId = (await admin.auth.getUser()).data.user!.id
+    const owner = await takeOwnership(adminId)
+    // This tab's copy follows the wipe before the pull writes into it.
+    await expect.poll(async () => (await readDirectory()).size).toBe(0)
+    const real = rpcPullSource(admin, directoryStream())
+    const asked: (string | null)[] = []
+    const cutAtThirdPage: PullSource<DirectoryRow> = async (since, limit) => {
+      asked.push(since)
+      if (asked.length === 3) throw new SyncError('connection lost', false)
+      return real(since, limit)
+    }
+    await expect(pullStream(directoryStream(), cutAtThirdPage, owner, 2)).rejects.toThrow('connection lost')
+
+    const cut = await readSyncState('directory', adminId)
+    expect(cut).toMatchObject({ checkpoint: asked[2], syncedAt: null })
+    const arrived = await storedCustomers()
+    expect(arrived).toHaveLength(4)
+    const directory = await readDirectory()
+    expect(directory.size).toBe(4)
+    for (const [id, , email] of arrived) expect(directory.exact(email!)?.id).toBe(id)
+
+    const resumedFrom: (string | null)[] = []
+    await pullStream(directoryStream(), (since, limit) => (resumedFrom.push(since), real(since, limit)), owner, 2)
+    expect(resumedFrom[0]).toBe(cut!.checkpoint)
+    const { count } = await admin.from('profiles').select('id', { count: 'exact', head: true })
+    expect(new Set((await storedCustomers()).map(([id]) => id)).size).toBe(count)
+    expect((await readDirectory()).size).toBe(count)
+    expect((await readSyncState('directory', adminId))?.syncedAt).not.toBeNull()
   })
 })
 

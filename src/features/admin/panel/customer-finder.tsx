@@ -2,20 +2,40 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { Button } from '@/components/ui/button'
 import { TextField } from '@/components/ui/field'
-import { readDirectory, useDirectory, type Customer } from '@/local-db/directory'
+import { onDirectoryChange, readDirectory, useDirectory, type Customer, type CustomerDirectory } from '@/local-db/directory'
 import { whenSynced } from '@/local-db/queries'
 import { useKeyboardWedge } from './scan/use-keyboard-wedge'
 
 /** Matches shown under the field while typing: enough to pick from, few enough to read. */
 const shownMatches = 8
 
+/** This tab's directory once `has` finds what it looks for there (the first pull stored it), or once that pull is whole. */
+function untilFound(ownerId: string, has: (directory: CustomerDirectory) => boolean, signal: AbortSignal): Promise<CustomerDirectory> {
+  const settled = new AbortController()
+  let stopWatching = () => {}
+  const arrived = new Promise<void>((resolve) => {
+    stopWatching = onDirectoryChange(() => {
+      void readDirectory().then((directory) => {
+        if (has(directory)) resolve()
+      })
+    })
+  })
+  return Promise.race([arrived, whenSynced(ownerId, 'directory', AbortSignal.any([signal, settled.signal]))])
+    .then(() => readDirectory())
+    .finally(() => {
+      stopWatching()
+      settled.abort()
+    })
+}
+
 /**
  * Finds a customer the way a label reads, in the directory on this device (offline too): by locker
  * code ("Suite MIA100003", "mia100003", "100003"), email (whole or its beginning), name (the
  * beginning of its words, any case, accents ignored) or phone digits. Matches show as the admin
  * types; Search (or Enter) picks the one customer the query names, and a scanner's burst of a locker
- * code picks its customer at once. Asked before the directory's first pull is whole, it answers once
- * the pull is (a miss then could only mean "not yet").
+ * code picks its customer at once. Asked before the directory's first pull is whole, it answers at
+ * once only a query that names a customer already stored; otherwise it waits until that customer
+ * is or the pull is whole (a miss, or an only match, could mean "not yet").
  */
 export function CustomerFinder({
   ownerId,
@@ -57,27 +77,27 @@ export function CustomerFinder({
 
   async function answer(asked: string, scanned: boolean) {
     const question = ++asking.current
+    // The customer the query names (a whole locker code or email), among those stored so far.
+    const named = (directory: CustomerDirectory) => (scanned ? directory.byLocker(asked) : directory.exact(asked))
     let found = await readDirectory()
-    const seek = () => {
-      const all = scanned ? [] : found.search(asked)
-      return { all, customer: scanned ? found.byLocker(asked) : (found.exact(asked) ?? (all.length === 1 ? all[0]! : null)) }
-    }
-    let { all, customer } = seek()
+    let customer = named(found)
     if (!customer && directoryLoading) {
       setWaiting(true)
       waitForDirectory.current?.abort()
       const wait = (waitForDirectory.current = new AbortController())
       try {
-        await whenSynced(ownerId, 'directory', wait.signal)
+        found = await untilFound(ownerId, (directory) => named(directory) !== null, wait.signal)
       } catch {
         return
       }
       if (question !== asking.current) return
       setWaiting(false)
-      found = await readDirectory()
-      ;({ all, customer } = seek())
+      customer = named(found)
     }
     if (question !== asking.current) return
+    const all = scanned ? [] : found.search(asked)
+    // The only match is the one only once every customer is here (the wait above ends with the pull).
+    customer ??= all.length === 1 ? all[0]! : null
     if (customer) return pick(customer, asked)
     setSearched(!scanned)
     setSettled(false)
