@@ -28,6 +28,8 @@ test.describe('the customer dashboard never waits for the network', () => {
     const customer = await customerWithPackages()
     await logInThroughUi(page, '/en/login', customer)
     await expect(page.getByTestId('package')).toHaveCount(2)
+    // The profile is pulled after the packages: on the device before the backend goes quiet.
+    await expect(page.getByTestId('locker-code')).toHaveText(/^MIA\d{6}$/)
     await waitForServiceWorker(page)
 
     await hangBackend(context)
