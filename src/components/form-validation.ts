@@ -1,5 +1,6 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
+import { compare, decimal, parseDecimal, type Decimal } from '@/business-rules/decimal'
 
 export const passwordMinLength = 6
 
@@ -38,6 +39,23 @@ export const characterCount = (text: string): number => [...text].length
 export function lengthError(value: string, max: number): MessageDescriptor | undefined {
   return characterCount(value.trim()) > max ? validationMessages.tooLong : undefined
 }
+
+/** A number as people type one: "12", "12.5", ".5" or "12.". */
+const typedNumber = /^(\d+\.?\d*|\.\d+)$/
+
+/**
+ * The typed number, exactly, when it has at most `decimals` decimals as a number: what is sent is the
+ * number ("2.50" is 2.5), and the database counts its decimals, not the zeros typed after them.
+ */
+export function typedDecimal(typed: string, decimals: number): Decimal | null {
+  const text = typed.trim()
+  const value = typedNumber.test(text) ? parseDecimal(text) : null
+  return value && value.units % 10n ** BigInt(Math.max(0, value.scale - decimals)) === 0n ? value : null
+}
+
+/** Whether a typed decimal is one, from `min` to `max` (both included). */
+export const isBetween = (value: Decimal | null, min: number | string, max: number | string): value is Decimal =>
+  value !== null && compare(value, decimal(min)) >= 0 && compare(value, decimal(max)) <= 0
 
 /** Only the fields that have an error; an empty object means the form is valid. */
 export function collectErrors<Field extends string>(checks: Record<Field, MessageDescriptor | undefined>): FieldErrors<Field> {

@@ -1,11 +1,12 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
-import { compare, decimal, floor, plus, times } from '@/business-rules/decimal'
+import { compare, decimal, floor, plus, times, type Decimal } from '@/business-rules/decimal'
 import type { Rates } from '@/business-rules/rates'
-import { collectErrors, requiredError, type FieldErrors } from '@/components/form-validation'
+import { collectErrors, requiredError, typedDecimal, type FieldErrors } from '@/components/form-validation'
 import type { ShipmentStepDetails } from '@/local-db/db'
 
 const centimetresPerInch = decimal('2.54')
+const zero = decimal(0)
 
 export interface BoxForm {
   weight_kg: string
@@ -29,21 +30,20 @@ export const reasonMaxLength = 500
  * holds the two equal.
  */
 export function validateBox(form: BoxForm, rates: Rates): FieldErrors<keyof BoxForm | 'size'> {
-  const weight = form.weight_kg.trim()
-  const side = (value: string) => requiredError(value) ?? (/^\d+(\.\d)?$/.test(value.trim()) && Number(value) > 0 ? undefined : msg`More than 0 cm, with at most 1 decimal.`)
-  const sides = [form.length_cm, form.width_cm, form.height_cm]
+  const positive = (value: Decimal | null): value is Decimal => value !== null && compare(value, zero) > 0
+  const weight = typedDecimal(form.weight_kg, 2)
+  const sides = [form.length_cm, form.width_cm, form.height_cm].map((typed) => typedDecimal(typed, 1))
+  const side = (typed: string, value: Decimal | null) => requiredError(typed) ?? (positive(value) ? undefined : msg`More than 0 cm, with at most 1 decimal.`)
   const maxWeight = rates.max_weight_kg
   const maxSize = times(decimal(rates.max_linear_in), centimetresPerInch)
   // Sides have one decimal, so this is the greatest size allowed.
   const max = Number(floor(times(maxSize, decimal(10)))) / 10
-  const sidesValid = sides.every((value) => !side(value))
-  const size = sidesValid ? sides.map((value) => decimal(value.trim())).reduce(plus) : null
+  const size = sides.every(positive) ? sides.reduce(plus) : null
   return collectErrors({
-    weight_kg:
-      requiredError(weight) ?? (/^\d+(\.\d{1,2})?$/.test(weight) && Number(weight) > 0 && compare(decimal(weight), decimal(maxWeight)) <= 0 ? undefined : msg`More than 0 and at most ${maxWeight} kg, with at most 2 decimals.`),
-    length_cm: side(form.length_cm),
-    width_cm: side(form.width_cm),
-    height_cm: side(form.height_cm),
+    weight_kg: requiredError(form.weight_kg) ?? (positive(weight) && compare(weight, decimal(maxWeight)) <= 0 ? undefined : msg`More than 0 and at most ${maxWeight} kg, with at most 2 decimals.`),
+    length_cm: side(form.length_cm, sides[0]!),
+    width_cm: side(form.width_cm, sides[1]!),
+    height_cm: side(form.height_cm, sides[2]!),
     size: size && compare(size, maxSize) > 0 ? msg`Length + width + height must be at most ${max} cm.` : undefined,
   } satisfies Record<keyof BoxForm | 'size', MessageDescriptor | undefined>)
 }

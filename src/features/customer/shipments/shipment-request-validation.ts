@@ -1,7 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { compare, decimal, parseDecimal, roundHalfAwayFromZero, times } from '@/business-rules/decimal'
-import { characterCount, collectErrors, requiredError, type FieldErrors } from '@/components/form-validation'
+import { characterCount, collectErrors, isBetween, requiredError, typedDecimal, type FieldErrors } from '@/components/form-validation'
 import type { ShipmentRequest } from '@/local-db/db'
 import type { ShipmentAddress, ShipmentOptions, ShipmentService } from '@/local-db/rows'
 import { atMostCharacters } from '../prealerts/prealert-validation'
@@ -66,15 +66,13 @@ export interface ShipmentRequestErrors {
   address: FieldErrors<keyof ShipmentAddress>
 }
 
-const amountPattern = /^\d+(\.\d{1,2})?$/
-
 function itemErrors(item: ItemForm): FieldErrors<ItemField> {
   const quantity = item.quantity.trim()
   const value = item.unit_value_usd.trim()
   return collectErrors({
     description: requiredError(item.description) ?? (characterCount(item.description.trim()) > shipmentLimits.description ? atMostCharacters(shipmentLimits.description) : undefined),
-    quantity: requiredError(quantity) ?? (/^\d+$/.test(quantity) && Number(quantity) >= 1 && Number(quantity) <= shipmentLimits.quantity ? undefined : shipmentMessages.quantity),
-    unit_value_usd: requiredError(value) ?? (amountPattern.test(value) && Number(value) <= shipmentLimits.unitValueUsd ? undefined : shipmentMessages.unitValue),
+    quantity: requiredError(quantity) ?? (isBetween(typedDecimal(quantity, 0), 1, shipmentLimits.quantity) ? undefined : shipmentMessages.quantity),
+    unit_value_usd: requiredError(value) ?? (isBetween(typedDecimal(value, 2), 0, shipmentLimits.unitValueUsd) ? undefined : shipmentMessages.unitValue),
   })
 }
 
