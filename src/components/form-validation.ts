@@ -9,7 +9,6 @@ export const validationMessages = {
   email: msg`Enter a valid email address.`,
   passwordTooShort: msg`The password must be at least 6 characters.`,
   phone: msg`Use digits, spaces and + ( ) - only.`,
-  tooLong: msg`This is too long.`,
 } satisfies Record<string, MessageDescriptor>
 
 export type FieldErrors<Field extends string> = Partial<Record<Field, MessageDescriptor>>
@@ -36,8 +35,19 @@ export function phoneError(value: string): MessageDescriptor | undefined {
 /** A text's length as the database counts it (char_length: an emoji is one character, not two UTF-16 units). */
 export const characterCount = (text: string): number => [...text].length
 
+/** Names the limit, as every message about length does. */
+export const atMostCharacters = (max: number): MessageDescriptor => msg`At most ${max} characters.`
+
+/**
+ * A text field's maxLength for a limit of `max` characters: the browser counts UTF-16 units (an emoji
+ * takes two) where the database counts characters, so the field never stops a text under the limit
+ * (a few blanks around it too), and the message names the limit.
+ */
+export const maxLengthOf = (max: number) => 2 * max + 20
+
+/** More than `max` characters once trimmed, counted as the database counts them. */
 export function lengthError(value: string, max: number): MessageDescriptor | undefined {
-  return characterCount(value.trim()) > max ? validationMessages.tooLong : undefined
+  return characterCount(value.trim()) > max ? atMostCharacters(max) : undefined
 }
 
 /** A number as people type one: "12", "12.5", ".5" or "12.". */

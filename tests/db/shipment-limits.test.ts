@@ -4,16 +4,17 @@
 // what request_shipment checks: how many packages and items, each text's length in characters as
 // PostgreSQL counts them, a quantity, a unit value as typed, a phone's characters), and the box the
 // warehouse weighs (validateBox; and shipment_box_input, what advance_shipment checks, under random
-// limits in the rates).
+// limits in the rates), and the warehouse's other steps (validateDispatch and validateReweigh; and
+// advance_shipment itself, shipping an approved shipment or weighing a box again).
 import { randomUUID } from 'node:crypto'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildRates } from '@/business-rules/rates'
-import { boxDetails, validateBox, type BoxForm } from '@/features/admin/shipments/step-validation'
+import { boxDetails, dispatchDetails, reweighDetails, stepLimits, validateBox, validateDispatch, validateReweigh, type BoxForm } from '@/features/admin/shipments/step-validation'
 import { shipmentLimits, shipmentRequestOf, validateShipmentRequest, type ShipmentRequestForm } from '@/features/customer/shipments/shipment-request-validation'
 import type { ShipmentAddress } from '@/local-db/rows'
 import { countAround, decimalBetween, textAround, textOf, typedNear } from './around-limits.ts'
-import { engines, type Engine } from './engines.ts'
+import { createApiUser, engines, type Engine } from './engines.ts'
 import { prepareVerdicts, verdicts } from './verdicts.ts'
 
 const itemArb = fc.record({
@@ -55,6 +56,17 @@ const boxArb = (limits: { max_weight_kg: string; max_linear_in: string }): fc.Ar
     height_cm: side,
   })
 }
+
+const [minTracking, maxTracking] = stepLimits.tracking
+const dispatchArb = fc.record({
+  carrier: textAround([1, stepLimits.carrier]),
+  tracking: textOf(
+    fc.oneof(fc.integer({ min: minTracking - 1, max: minTracking + 1 }), fc.integer({ min: maxTracking - 1, max: maxTracking + 1 })),
+    fc.constantFrom('A', 'z', '7', '-', '-', 'ñ', 'ı', 'ß', '_', ' ', '😀'),
+    'A',
+  ),
+})
+const reweighArb = fc.record({ reason: textAround([1, stepLimits.reason]) })
 
 describe.each(engines)('a shipment’s limits, device and database ($engine)', ({ open }) => {
   let db: Engine
@@ -106,6 +118,43 @@ describe.each(engines)('a shipment’s limits, device and database ($engine)', (
         })
       }),
       { numRuns: 40 },
+    )
+  })
+
+  it('accept and refuse the same dispatches and reasons to weigh again', async () => {
+    const [admin, customer] = await Promise.all([createApiUser(db, true), createApiUser(db)])
+    /** A shipment of one package, taken by advance_shipment to `steps` (the box weighed on the way to approval). */
+    const shipmentAt = async (...steps: ('processing' | 'awaiting_approval' | 'approved')[]) => {
+      const [pkg] = await db.owner<{ id: string }>(`insert into public.packages (user_id, status, weight_kg) values ($1, 'recibido', 1) returning id`, [customer.sub])
+      const id = randomUUID()
+      const address = { name: 'Ana', address: 'Av. 1', city: 'Caracas', postal_code: '', country: 'Venezuela', phone: '+58 412 555 0101', id_number: '' }
+      const items = [{ description: 'Shoes', quantity: 1, unit_value_usd: 10 }]
+      await db.as(customer)(`select public.request_shipment($1, $2, array[$3]::uuid[], 'standard', '{}', $4, $5)`, [randomUUID(), id, pkg!.id, JSON.stringify(items), JSON.stringify(address)])
+      let version = 1
+      for (const step of steps) {
+        const box = step === 'awaiting_approval' ? { weight_kg: 1, length_cm: 10, width_cm: 10, height_cm: 10 } : {}
+        const [shipment] =
+          step === 'approved'
+            ? await db.as(customer)<{ version: number }>(`select (public.approve_shipment($1, $2) ->> 'version')::integer as version`, [randomUUID(), id])
+            : await db.as(admin)<{ version: number }>(`select (public.advance_shipment($1, $2, $3, $4, null, $5) #>> '{shipment,version}')::integer as version`, [randomUUID(), id, step, version, JSON.stringify(box)])
+        version = shipment!.version
+      }
+      return { id, version }
+    }
+    const approved = await shipmentAt('processing', 'awaiting_approval', 'approved')
+    const weighed = await shipmentAt('processing', 'awaiting_approval')
+    const step = (shipment: { id: string; version: number }, status: string) =>
+      `select public.advance_shipment(gen_random_uuid(), '${shipment.id}', '${status}', ${shipment.version}, null, $1)`
+    await fc.assert(
+      fc.asyncProperty(fc.array(dispatchArb, { minLength: 20, maxLength: 20 }), fc.array(reweighArb, { minLength: 20, maxLength: 20 }), async (dispatches, reasons) => {
+        const [shipped, reweighed] = await Promise.all([
+          verdicts(db, admin, step(approved, 'shipped'), dispatches.map(dispatchDetails)),
+          verdicts(db, admin, step(weighed, 'processing'), reasons.map(reweighDetails)),
+        ])
+        dispatches.forEach((form, index) => expect(Object.keys(validateDispatch(form)).length === 0, JSON.stringify({ form, database: shipped[index] })).toBe(shipped[index] === 'accepted'))
+        reasons.forEach((form, index) => expect(Object.keys(validateReweigh(form)).length === 0, JSON.stringify({ form, database: reweighed[index] })).toBe(reweighed[index] === 'accepted'))
+      }),
+      { numRuns: 30, endOnFailure: true },
     )
   })
 })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { validationMessages } from '@/components/form-validation'
+import { atMostCharacters, validationMessages } from '@/components/form-validation'
 import { editableProfileFields, profileChanges, validateProfile, type EditableProfile } from './profile-validation'
 
 const valid: EditableProfile = {
@@ -38,7 +38,7 @@ describe('validateProfile', () => {
   ] as const)('limits %s to %i characters, not counting the blanks around it', (field, max) => {
     const fill = field === 'phone' ? '5' : 'x'
     expect(validateProfile({ ...valid, [field]: ` ${fill.repeat(max)} ` })).toEqual({})
-    expect(validateProfile({ ...valid, [field]: fill.repeat(max + 1) })).toEqual({ [field]: validationMessages.tooLong })
+    expect(validateProfile({ ...valid, [field]: fill.repeat(max + 1) })).toEqual({ [field]: atMostCharacters(max) })
   })
 
   it('reports every field in error at once', () => {

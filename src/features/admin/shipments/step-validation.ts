@@ -2,7 +2,7 @@ import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { compare, decimal, floor, plus, times, type Decimal } from '@/business-rules/decimal'
 import type { Rates } from '@/business-rules/rates'
-import { collectErrors, requiredError, typedDecimal, type FieldErrors } from '@/components/form-validation'
+import { collectErrors, lengthError, requiredError, typedDecimal, type FieldErrors } from '@/components/form-validation'
 import type { ShipmentStepDetails } from '@/local-db/db'
 
 const centimetresPerInch = decimal('2.54')
@@ -22,7 +22,11 @@ export interface ReweighForm {
   reason: string
 }
 
-export const reasonMaxLength = 500
+/** advance_shipment's limits on shipping (carrier, tracking number) and on weighing again (the reason), in characters. */
+export const stepLimits = { carrier: 60, tracking: [4, 60], reason: 500 } as const
+
+const [minTracking, maxTracking] = stepLimits.tracking
+const trackingPattern = new RegExp(`^[A-Za-z0-9-]{${minTracking},${maxTracking}}$`)
 
 /**
  * advance_shipment's rules for the box (shipment_box_input, supabase/migrations), with the limits of
@@ -48,19 +52,22 @@ export function validateBox(form: BoxForm, rates: Rates): FieldErrors<keyof BoxF
   } satisfies Record<keyof BoxForm | 'size', MessageDescriptor | undefined>)
 }
 
+/** The tracking number as it is sent and checked: trimmed, its letters a–z in upper case (no other letter passes). */
+const outboundTracking = (typed: string) => typed.trim().replace(/[a-z]+/g, (letters) => letters.toUpperCase())
+
 export function validateDispatch(form: DispatchForm): FieldErrors<keyof DispatchForm> {
   const carrier = form.carrier.trim()
-  const tracking = form.tracking.trim()
+  const tracking = outboundTracking(form.tracking)
   return collectErrors({
-    carrier: requiredError(carrier) ?? (carrier.length > 60 ? msg`At most 60 characters.` : undefined),
-    tracking: requiredError(tracking) ?? (/^[A-Za-z0-9-]{4,60}$/.test(tracking) ? undefined : msg`4 to 60 letters, digits or -.`),
+    carrier: requiredError(carrier) ?? lengthError(carrier, stepLimits.carrier),
+    tracking: requiredError(tracking) ?? (trackingPattern.test(tracking) ? undefined : msg`${minTracking} to ${maxTracking} letters, digits or -.`),
   })
 }
 
 /** advance_shipment's rule for weighing a box again: a reason the customer reads, 1 to 500 characters. */
 export function validateReweigh(form: ReweighForm): FieldErrors<keyof ReweighForm> {
   const reason = form.reason.trim()
-  return collectErrors({ reason: requiredError(reason) ?? (reason.length > reasonMaxLength ? msg`At most ${reasonMaxLength} characters.` : undefined) })
+  return collectErrors({ reason: requiredError(reason) ?? lengthError(reason, stepLimits.reason) })
 }
 
 export const reweighDetails = (form: ReweighForm): ShipmentStepDetails => ({ reason: form.reason.trim() })
@@ -72,4 +79,4 @@ export const boxDetails = (form: BoxForm): ShipmentStepDetails => ({
   height_cm: Number(form.height_cm.trim()),
 })
 
-export const dispatchDetails = (form: DispatchForm): ShipmentStepDetails => ({ carrier: form.carrier.trim(), tracking: form.tracking.trim().toUpperCase() })
+export const dispatchDetails = (form: DispatchForm): ShipmentStepDetails => ({ carrier: form.carrier.trim(), tracking: outboundTracking(form.tracking) })

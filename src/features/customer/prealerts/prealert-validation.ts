@@ -1,6 +1,6 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
-import { characterCount, collectErrors, requiredError } from '@/components/form-validation'
+import { atMostCharacters, collectErrors, lengthError, requiredError } from '@/components/form-validation'
 import { normaliseTrackingCode, trackingCodeLength, trackingCodePattern } from '@/components/tracking-code'
 
 const minTrackingLength = trackingCodeLength.min
@@ -15,9 +15,6 @@ export const prealertMessages = {
   date: msg`Enter a valid date.`,
   alreadyAnnounced: msg`You already announced a package with this tracking number.`,
 } satisfies Record<string, MessageDescriptor>
-
-/** Names the limit, as every message about length does. */
-export const atMostCharacters = (max: number): MessageDescriptor => msg`At most ${max} characters.`
 
 export interface PrealertForm {
   tracking_code: string
@@ -39,7 +36,7 @@ function trackingCodeError(typed: string): MessageDescriptor | undefined {
 }
 
 function textError(value: string, max: number): MessageDescriptor | undefined {
-  return requiredError(value) ?? (characterCount(value.trim()) > max ? atMostCharacters(max) : undefined)
+  return requiredError(value) ?? lengthError(value, max)
 }
 
 function amountError(typed: string): MessageDescriptor | undefined {

@@ -1,10 +1,9 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { compare, decimal, parseDecimal, roundHalfAwayFromZero, times } from '@/business-rules/decimal'
-import { characterCount, collectErrors, isBetween, requiredError, typedDecimal, type FieldErrors } from '@/components/form-validation'
+import { atMostCharacters, characterCount, collectErrors, isBetween, lengthError, requiredError, typedDecimal, type FieldErrors } from '@/components/form-validation'
 import type { ShipmentRequest } from '@/local-db/db'
 import type { ShipmentAddress, ShipmentOptions, ShipmentService } from '@/local-db/rows'
-import { atMostCharacters } from '../prealerts/prealert-validation'
 
 /**
  * What request_shipment accepts (shipment_package_ids_input, shipment_items_input and
@@ -70,7 +69,7 @@ function itemErrors(item: ItemForm): FieldErrors<ItemField> {
   const quantity = item.quantity.trim()
   const value = item.unit_value_usd.trim()
   return collectErrors({
-    description: requiredError(item.description) ?? (characterCount(item.description.trim()) > shipmentLimits.description ? atMostCharacters(shipmentLimits.description) : undefined),
+    description: requiredError(item.description) ?? lengthError(item.description, shipmentLimits.description),
     quantity: requiredError(quantity) ?? (isBetween(typedDecimal(quantity, 0), 1, shipmentLimits.quantity) ? undefined : shipmentMessages.quantity),
     unit_value_usd: requiredError(value) ?? (isBetween(typedDecimal(value, 2), 0, shipmentLimits.unitValueUsd) ? undefined : shipmentMessages.unitValue),
   })
