@@ -56,3 +56,13 @@ export const typedNear = (value: number | string, decimals: number) => {
       return form === 'bare point' && !typed.includes('.') ? `${typed}.` : typed
     })
 }
+
+/**
+ * Forms with some fields (often just one) from `random` and the rest as in `valid`: a refusal stops at
+ * the first field wrong, so each field's own bounds are met often, not only when all the others pass.
+ */
+export const varyingFieldsOf = <T extends object>(random: fc.Arbitrary<T>, valid: T): fc.Arbitrary<T> => {
+  const fields = Object.keys(valid) as (keyof T)[]
+  const varying = fc.oneof(fc.constantFrom(...fields).map((field) => [field]), fc.subarray(fields, { minLength: 1 }))
+  return fc.tuple(random, varying).map(([form, chosen]) => ({ ...valid, ...Object.fromEntries(chosen.map((field) => [field, form[field]])) }))
+}

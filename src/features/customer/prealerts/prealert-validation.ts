@@ -1,17 +1,19 @@
 import type { MessageDescriptor } from '@lingui/core'
-import { msg } from '@lingui/core/macro'
-import { atMostCharacters, collectErrors, lengthError, requiredError } from '@/components/form-validation'
+import { msg, plural } from '@lingui/core/macro'
+import { atMostCharacters, collectErrors, isBetween, lengthError, requiredError, typedDecimal, validationMessages } from '@/components/form-validation'
 import { normaliseTrackingCode, trackingCodeLength, trackingCodePattern } from '@/components/tracking-code'
 
 const minTrackingLength = trackingCodeLength.min
 
+/** What save_prealert accepts (besides the tracking code's, trackingCodeLength); tests/db/prealert-limits.test.ts holds the two equal. */
 export const prealertLimits = { store: 80, description: 200, maxValueUsd: 50000 } as const
+const { maxValueUsd } = prealertLimits
 
 export const prealertMessages = {
   trackingTooShort: msg`At least ${minTrackingLength} characters.`,
   trackingCharacters: msg`Use letters, digits and - only.`,
   amount: msg`Enter an amount in US dollars, with at most 2 decimals.`,
-  amountTooHigh: msg`At most 50,000 USD.`,
+  amountTooHigh: msg`At most ${plural(maxValueUsd, { other: '# USD' })}.`,
   date: msg`Enter a valid date.`,
   alreadyAnnounced: msg`You already announced a package with this tracking number.`,
 } satisfies Record<string, MessageDescriptor>
@@ -24,8 +26,6 @@ export interface PrealertForm {
   /** yyyy-mm-dd from a date input, or empty. */
   expected_on: string
 }
-
-const amountPattern = /^\d+(\.\d{1,2})?$/
 
 function trackingCodeError(typed: string): MessageDescriptor | undefined {
   const code = normaliseTrackingCode(typed)
@@ -40,16 +40,17 @@ function textError(value: string, max: number): MessageDescriptor | undefined {
 }
 
 function amountError(typed: string): MessageDescriptor | undefined {
-  const amount = typed.trim()
-  if (!amount) return requiredError(amount)
-  if (!amountPattern.test(amount)) return prealertMessages.amount
-  return Number(amount) > prealertLimits.maxValueUsd ? prealertMessages.amountTooHigh : undefined
+  if (!typed.trim()) return validationMessages.required
+  const amount = typedDecimal(typed, 2)
+  if (!amount) return prealertMessages.amount
+  return isBetween(amount, 0, prealertLimits.maxValueUsd) ? undefined : prealertMessages.amountTooHigh
 }
 
+/** A day of the calendar PostgreSQL has (from year 1), as a date input gives it (yyyy-mm-dd). */
 function dateError(value: string): MessageDescriptor | undefined {
   if (!value) return undefined
   const date = new Date(`${value}T00:00:00Z`)
-  return /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value) ? undefined : prealertMessages.date
+  return /^\d{4}-\d{2}-\d{2}$/.test(value) && !value.startsWith('0000') && !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value) ? undefined : prealertMessages.date
 }
 
 export function validatePrealert(form: PrealertForm) {

@@ -1,5 +1,5 @@
 import type { MessageDescriptor } from '@lingui/core'
-import { msg } from '@lingui/core/macro'
+import { msg, plural } from '@lingui/core/macro'
 import { compare, decimal, parseDecimal, roundHalfAwayFromZero, times } from '@/business-rules/decimal'
 import { atMostCharacters, characterCount, collectErrors, isBetween, lengthError, requiredError, typedDecimal, type FieldErrors } from '@/components/form-validation'
 import type { ShipmentRequest } from '@/local-db/db'
@@ -27,7 +27,7 @@ export const shipmentLimits = {
   } satisfies Record<keyof ShipmentAddress, [min: number, max: number]>,
 } as const
 
-const { packages: maxPackages, items: maxItems, quantity: maxQuantity } = shipmentLimits
+const { packages: maxPackages, items: maxItems, quantity: maxQuantity, unitValueUsd: maxUnitValueUsd } = shipmentLimits
 
 export const shipmentMessages = {
   noPackages: msg`Choose at least one package.`,
@@ -35,7 +35,7 @@ export const shipmentMessages = {
   noItems: msg`Declare at least one item.`,
   tooManyItems: msg`Declare at most ${maxItems} items.`,
   quantity: msg`A whole number from 1 to ${maxQuantity}.`,
-  unitValue: msg`An amount from 0 to 50,000 USD, with at most 2 decimals.`,
+  unitValue: msg`An amount from 0 to ${plural(maxUnitValueUsd, { other: '# USD' })}, with at most 2 decimals.`,
   phone: msg`Use digits, spaces and + ( ) - only, at least 5.`,
   country: msg`At least 2 characters.`,
 } satisfies Record<string, MessageDescriptor>
