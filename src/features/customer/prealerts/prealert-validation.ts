@@ -1,6 +1,6 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { msg, plural } from '@lingui/core/macro'
-import { atMostCharacters, collectErrors, isBetween, lengthError, requiredError, typedDecimal, validationMessages } from '@/components/form-validation'
+import { atMostCharacters, collectErrors, isBetween, isCalendarDay, lengthError, requiredError, typedDecimal, validationMessages } from '@/components/form-validation'
 import { normaliseTrackingCode, trackingCodeLength, trackingCodePattern } from '@/components/tracking-code'
 
 const minTrackingLength = trackingCodeLength.min
@@ -46,20 +46,13 @@ function amountError(typed: string): MessageDescriptor | undefined {
   return isBetween(amount, 0, prealertLimits.maxValueUsd) ? undefined : prealertMessages.amountTooHigh
 }
 
-/** A day of the calendar PostgreSQL has (from year 1), as a date input gives it (yyyy-mm-dd). */
-function dateError(value: string): MessageDescriptor | undefined {
-  if (!value) return undefined
-  const date = new Date(`${value}T00:00:00Z`)
-  return /^\d{4}-\d{2}-\d{2}$/.test(value) && !value.startsWith('0000') && !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value) ? undefined : prealertMessages.date
-}
-
 export function validatePrealert(form: PrealertForm) {
   return collectErrors({
     tracking_code: trackingCodeError(form.tracking_code),
     store: textError(form.store, prealertLimits.store),
     description: textError(form.description, prealertLimits.description),
     declared_value_usd: amountError(form.declared_value_usd),
-    expected_on: dateError(form.expected_on),
+    expected_on: form.expected_on && !isCalendarDay(form.expected_on) ? prealertMessages.date : undefined,
   })
 }
 
