@@ -53,14 +53,22 @@ export function lengthError(value: string, max: number): MessageDescriptor | und
 /** A number as people type one: "12", "12.5", ".5" or "12.". */
 const typedNumber = /^(\d+\.?\d*|\.\d+)$/
 
+/** How many decimals a decimal has as a number: "2.50" has one. */
+function decimalsOf(value: Decimal): number {
+  let decimals = value.scale
+  for (let units = value.units; decimals > 0 && units % 10n === 0n; units /= 10n) decimals -= 1
+  return decimals
+}
+
 /**
- * The typed number, exactly, when it has at most `decimals` decimals as a number: what is sent is the
- * number ("2.50" is 2.5), and the database counts its decimals, not the zeros typed after them.
+ * The typed number, exactly, when it has at most `decimals` decimals as a number (any, if not given):
+ * what is sent is the number ("2.50" is 2.5), and the database counts its decimals, not the zeros
+ * typed after them.
  */
-export function typedDecimal(typed: string, decimals: number): Decimal | null {
+export function typedDecimal(typed: string, decimals = Infinity): Decimal | null {
   const text = typed.trim()
   const value = typedNumber.test(text) ? parseDecimal(text) : null
-  return value && value.units % 10n ** BigInt(Math.max(0, value.scale - decimals)) === 0n ? value : null
+  return value && decimalsOf(value) <= decimals ? value : null
 }
 
 /** Whether a typed decimal is one, from `min` to `max` (both included). */
