@@ -7,6 +7,7 @@ import { boxWeights } from '@/business-rules/shipment-weights'
 import { CancelShipmentButton } from '@/components/cancel-shipment-button'
 import { maxLengthOf, type FieldErrors } from '@/components/form-validation'
 import { PriceBreakdownList } from '@/components/price-breakdown'
+import { stepLimits } from '@/components/shipment-step-limits'
 import { Button } from '@/components/ui/button'
 import { TextAreaField, TextField } from '@/components/ui/field'
 import { useDeviceWrite } from '@/components/use-device-write'
@@ -17,7 +18,7 @@ import type { ShipmentStatus } from '@/local-db/rows'
 import type { LocalShipment } from '@/local-db/shipment-overlay'
 import { queueShipmentStep } from '@/outbox/queue-shipments'
 import { useSessionUser } from '@/stores/session-store'
-import { boxDetails, dispatchDetails, reweighDetails, stepLimits, validateBox, validateDispatch, validateReweigh, type BoxForm, type DispatchForm, type ReweighForm } from './step-validation'
+import { boxDetails, dispatchDetails, reweighDetails, validateBox, validateDispatch, validateReweigh, type BoxForm, type DispatchForm, type ReweighForm } from './step-validation'
 
 /** The one-click steps, by the status they move on from. */
 const simpleSteps: Partial<Record<ShipmentStatus, { to: ShipmentStatus; label: MessageDescriptor }>> = {

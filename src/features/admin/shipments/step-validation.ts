@@ -3,6 +3,7 @@ import { msg } from '@lingui/core/macro'
 import { compare, decimal, floor, plus, times, type Decimal } from '@/business-rules/decimal'
 import type { Rates } from '@/business-rules/rates'
 import { collectErrors, lengthError, requiredError, typedDecimal, type FieldErrors } from '@/components/form-validation'
+import { stepLimits } from '@/components/shipment-step-limits'
 import type { ShipmentStepDetails } from '@/local-db/db'
 
 const centimetresPerInch = decimal('2.54')
@@ -21,9 +22,6 @@ export interface DispatchForm {
 export interface ReweighForm {
   reason: string
 }
-
-/** advance_shipment's limits on shipping (carrier, tracking number) and on weighing again (the reason), in characters. */
-export const stepLimits = { carrier: 60, tracking: [4, 60], reason: 500 } as const
 
 const [minTracking, maxTracking] = stepLimits.tracking
 const trackingPattern = new RegExp(`^[A-Za-z0-9-]{${minTracking},${maxTracking}}$`)
