@@ -2,12 +2,20 @@ import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { compare, decimal, parseDecimal, type Decimal } from '@/business-rules/decimal'
 
-export const passwordMinLength = 6
+/**
+ * What the auth service takes (GoTrue's rules, supabase/local/auth/signup.ts): a password of at least
+ * 6 characters and at most 72 bytes (bcrypt reads no further), an email of at most 255 UTF-16 units
+ * once trimmed and lower-cased; tests/backend/auth-limits.test.ts holds the two equal.
+ */
+export const authLimits = { passwordMinLength: 6, passwordMaxBytes: 72, emailMaxLength: 255 } as const
+const { passwordMinLength, passwordMaxBytes, emailMaxLength } = authLimits
 
 export const validationMessages = {
   required: msg`This field is required.`,
   email: msg`Enter a valid email address.`,
-  passwordTooShort: msg`The password must be at least 6 characters.`,
+  emailTooLong: msg`An email address has at most ${emailMaxLength} characters.`,
+  passwordTooShort: msg`The password must be at least ${passwordMinLength} characters.`,
+  passwordTooLong: msg`The password is too long: at most ${passwordMaxBytes} letters and digits, fewer with accents or emoji.`,
   phone: msg`Use digits, spaces and + ( ) - only.`,
 } satisfies Record<string, MessageDescriptor>
 
@@ -20,11 +28,13 @@ export function requiredError(value: string): MessageDescriptor | undefined {
 }
 
 export function emailError(value: string): MessageDescriptor | undefined {
+  if (value.trim().toLowerCase().length > emailMaxLength) return validationMessages.emailTooLong
   return requiredError(value) ?? (emailPattern.test(value.trim()) ? undefined : validationMessages.email)
 }
 
 export function passwordError(value: string): MessageDescriptor | undefined {
-  return requiredError(value) ?? (value.length >= passwordMinLength ? undefined : validationMessages.passwordTooShort)
+  if (new TextEncoder().encode(value).length > passwordMaxBytes) return validationMessages.passwordTooLong
+  return requiredError(value) ?? (characterCount(value) >= passwordMinLength ? undefined : validationMessages.passwordTooShort)
 }
 
 /** Optional; when given, a phone number as people write them. */

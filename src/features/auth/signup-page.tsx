@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
 import { Link } from '@/components/links'
+import { authLimits } from '@/components/form-validation'
 import { Button } from '@/components/ui/button'
 import { TextField } from '@/components/ui/field'
 import { paths, useLang } from '@/i18n/paths'
@@ -10,6 +11,8 @@ import { reportServiceError } from './service-call'
 import { SignupSuccess } from './signup-success'
 import { signupProfile, validateSignup, type SignupForm } from './signup-validation'
 import { useAuthForm } from './use-auth-form'
+
+const { passwordMinLength } = authLimits
 
 type Outcome = { kind: 'signed-in'; userId: string } | { kind: 'confirm-email' }
 
@@ -56,7 +59,7 @@ export function SignupPage({ api = authApi }: { api?: AuthApi }) {
             value={form.password}
             onChange={set('password')}
             error={errorOf('password')}
-            hint={t`At least 6 characters.`}
+            hint={t`At least ${passwordMinLength} characters.`}
           />
           <ServiceErrorLine message={state.serviceError} />
           <Button type="submit" busy={state.busy} className="w-full">
