@@ -85,12 +85,6 @@ export function typedDecimal(typed: string, decimals = Infinity): Decimal | null
 export const isBetween = (value: Decimal | null, min: number | string, max: number | string): value is Decimal =>
   value !== null && compare(value, decimal(min)) >= 0 && compare(value, decimal(max)) <= 0
 
-/** Whether `value` is a day as a date input gives it (yyyy-mm-dd) that PostgreSQL's `date` has: no February 30, no year 0. */
-export function isCalendarDay(value: string): boolean {
-  const date = new Date(`${value}T00:00:00Z`)
-  return /^\d{4}-\d{2}-\d{2}$/.test(value) && !value.startsWith('0000') && !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value)
-}
-
 /** Only the fields that have an error; an empty object means the form is valid. */
 export function collectErrors<Field extends string>(checks: Record<Field, MessageDescriptor | undefined>): FieldErrors<Field> {
   return Object.fromEntries(Object.entries(checks).filter(([, error]) => error)) as FieldErrors<Field>

@@ -1,5 +1,5 @@
+import { isCalendarDay } from '@/business-rules/calendar-day'
 import { miamiDayNumber } from '@/business-rules/miami-day'
-import { isCalendarDay } from '@/components/form-validation'
 import type { ReportRequest } from '@/remote/reports'
 
 /** The longest range admin_report takes (tests/db/report-limits.test.ts holds the two equal). */

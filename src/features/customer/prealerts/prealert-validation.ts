@@ -1,6 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { msg, plural } from '@lingui/core/macro'
-import { atMostCharacters, collectErrors, isBetween, isCalendarDay, lengthError, requiredError, typedDecimal, validationMessages } from '@/components/form-validation'
+import { isCalendarDay } from '@/business-rules/calendar-day'
+import { atMostCharacters, collectErrors, isBetween, lengthError, requiredError, typedDecimal, validationMessages } from '@/components/form-validation'
 import { normaliseTrackingCode, trackingCodeLength, trackingCodePattern } from '@/components/tracking-code'
 
 const minTrackingLength = trackingCodeLength.min
