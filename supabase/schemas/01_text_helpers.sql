@@ -9,7 +9,7 @@ language sql
 immutable
 set search_path = ''
 as $$
-  select upper(regexp_replace(p_code, '[[:space:]\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]+', '', 'g'))
+  select upper(regexp_replace(p_code, '[\t\n\v\f\r \u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]+', '', 'g'))
 $$;
 
 -- Text as the app's String.prototype.trim() leaves it: the same whitespace off both ends.
@@ -20,7 +20,7 @@ immutable
 set search_path = ''
 as $$
   select regexp_replace(p_text,
-    '^[[:space:]\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]+|[[:space:]\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]+$',
+    '^[\t\n\v\f\r \u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]+|[\t\n\v\f\r \u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]+$',
     '', 'g')
 $$;
 

@@ -202,7 +202,7 @@ begin
   if coalesce(p_article ->> 'category', '') not in ('shopping', 'savings', 'regulations', 'events') then
     raise exception 'an article''s category is shopping, savings, regulations or events' using errcode = '22023', hint = 'bad_category';
   end if;
-  if coalesce(btrim(p_article ->> 'author_name'), '') = '' then
+  if coalesce(public.trim_whitespace(p_article ->> 'author_name'), '') = '' then
     raise exception 'an article needs its author' using errcode = '22023', hint = 'author_needed';
   end if;
   if v_status not in ('draft', 'published') or (v_status = 'published' and p_article ->> 'published_at' is null) then
@@ -212,16 +212,16 @@ begin
     if coalesce(v_text ->> 'slug', '') !~ '^[a-z0-9]+(-[a-z0-9]+)*$' or length(v_text ->> 'slug') > 100 then
       raise exception 'a slug is lowercase letters and digits in words joined by hyphens' using errcode = '22023', hint = 'bad_slug', detail = v_lang;
     end if;
-    if coalesce(btrim(v_text ->> 'title'), '') = '' then
+    if coalesce(public.trim_whitespace(v_text ->> 'title'), '') = '' then
       raise exception 'an article needs a title in %', v_lang using errcode = '22023', hint = 'title_needed', detail = v_lang;
     end if;
   end loop;
   if v_status = 'published' then
     for v_lang, v_text in select * from jsonb_each(v_texts) loop
-      if coalesce(btrim(v_text ->> 'body_md'), '') = '' then
+      if coalesce(public.trim_whitespace(v_text ->> 'body_md'), '') = '' then
         raise exception 'a published article needs a body in %', v_lang using errcode = '22023', hint = 'body_needed', detail = v_lang;
       end if;
-      if v_cover is not null and coalesce(btrim(v_text ->> 'cover_alt'), '') = '' then
+      if v_cover is not null and coalesce(public.trim_whitespace(v_text ->> 'cover_alt'), '') = '' then
         raise exception 'a published article''s cover needs its alt text in %', v_lang using errcode = '22023', hint = 'cover_needs_alt', detail = v_lang;
       end if;
     end loop;

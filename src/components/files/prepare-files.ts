@@ -16,6 +16,12 @@ export type PrepareFile = (file: File) => Promise<DeviceFile>
 const documentTypes = ['application/pdf', 'image/jpeg', 'image/png']
 /** supabase/config.toml: the documents bucket's file_size_limit. */
 const maxDocumentBytes = 10 * 1024 * 1024
+/** attach_document's longest name, in characters; tests/db/file-limits.test.ts holds the two equal. */
+export const maxDocumentName = 120
+
+/** The name a document is attached under: the file's, trimmed, cut to maxDocumentName characters (never inside one), or "document". */
+export const documentName = (fileName: string): string => [...fileName.trim()].slice(0, maxDocumentName).join('').trim() || 'document'
+
 /** Profile photos are this many pixels square. */
 const avatarSide = 512
 
@@ -38,5 +44,5 @@ export const prepareAvatar: PrepareFile = (file) => pictureOf(file, { square: tr
 export const prepareDocument: PrepareFile = async (file) => {
   if (!documentTypes.includes(file.type)) throw new FileRefused(msg`Attach a PDF, JPEG or PNG file.`)
   if (file.size > maxDocumentBytes) throw new FileRefused(msg`The file is larger than 10 MB.`)
-  return { bytes: await file.arrayBuffer(), contentType: file.type, name: file.name.slice(0, 120) }
+  return { bytes: await file.arrayBuffer(), contentType: file.type, name: documentName(file.name) }
 }

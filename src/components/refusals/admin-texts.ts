@@ -14,7 +14,10 @@ export const adminTexts: Record<string, Say> = {
     const plan = text(detail, 'plan')
     return i18n._(msg`The plan ${plan} has no price per pound.`)
   },
-  history_query_short: (i18n) => i18n._(msg`Type at least 3 characters to search the history.`),
+  history_query_short: (i18n, detail) => {
+    const min = text(detail, 'min')
+    return i18n._(msg`Type at least ${min} characters to search the history.`)
+  },
   bad_history_cursor: (i18n) => i18n._(msg`The history could not go on from where it was: search again.`),
   profile_field_locked: (i18n) => i18n._(msg`This part of the account cannot be changed here.`),
   own_admin_role: (i18n) => i18n._(msg`You cannot remove your own admin role.`),

@@ -1,12 +1,21 @@
 import { msg } from '@lingui/core/macro'
-import type { Say } from './say'
+import { text, type Say } from './say'
 
 /** Refusals of add_package_photo, attach_document and set_avatar, and of this device's own upload queue. */
 export const fileTexts: Record<string, Say> = {
-  too_many_photos: (i18n) => i18n._(msg`A package has at most 20 photos.`),
-  too_many_documents: (i18n) => i18n._(msg`At most 10 documents can be attached.`),
+  too_many_photos: (i18n, detail) => {
+    const max = text(detail, 'max')
+    return i18n._(msg`A package has at most ${max} photos.`)
+  },
+  too_many_documents: (i18n, detail) => {
+    const max = text(detail, 'max')
+    return i18n._(msg`At most ${max} documents can be attached.`)
+  },
   documents_closed: (i18n) => i18n._(msg`Documents can no longer be attached: it is closed.`),
-  document_name_length: (i18n) => i18n._(msg`The file's name must have 1 to 120 characters.`),
+  document_name_length: (i18n, detail) => {
+    const max = text(detail, 'max')
+    return i18n._(msg`The file's name must have 1 to ${max} characters.`)
+  },
   file_not_uploaded: (i18n) => i18n._(msg`The file did not reach the server. Discard it and choose it again.`),
   file_not_on_device: (i18n) => i18n._(msg`The file did not reach the server. Discard it and choose it again.`),
   bad_file_path: (i18n) => i18n._(msg`The file reached the server in a form it does not take. Discard it and choose it again.`),

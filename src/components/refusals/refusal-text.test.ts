@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { appI18n } from '../../../tests/unit/render'
+import { appI18n } from '../../../tests/unit/app-i18n'
 import { errorText, opRefusalText, refusalText } from './refusal-text'
 import { refusalTexts } from './refusal-texts'
 
@@ -14,6 +14,11 @@ const sampleDetail = JSON.stringify({
   max_kg: 32,
   max_cm: 274,
   max_days: 400,
+  max_in: 108,
+  max_usd: 50000,
+  min: 1,
+  max: 20,
+  field: 'city',
   plan: 'gold',
 })
 

@@ -1,5 +1,20 @@
-import { msg } from '@lingui/core/macro'
+import type { MessageDescriptor } from '@lingui/core'
+import { msg, plural } from '@lingui/core/macro'
+import { stepLimits } from '@/components/shipment-step-limits'
 import { dateTime, statusName, text, type Say } from './say'
+
+const [minTracking, maxTracking] = stepLimits.tracking
+
+/** The delivery address's fields as a sentence names them (the refusal's `field`). */
+const addressFieldNames: Record<string, MessageDescriptor> = {
+  name: msg`the recipient`,
+  address: msg`the street address`,
+  city: msg`the city`,
+  postal_code: msg`the postal code`,
+  country: msg`the country`,
+  phone: msg`the phone`,
+  id_number: msg`the ID number`,
+}
 
 /** Refusals of request_shipment, cancel_shipment, approve_shipment, advance_shipment and set_shipment_packages. */
 export const shipmentTexts: Record<string, Say> = {
@@ -14,13 +29,33 @@ export const shipmentTexts: Record<string, Say> = {
     const code = text(detail, 'code')
     return i18n._(msg`Package ${code} is no longer at the warehouse.`)
   },
-  package_count: (i18n) => i18n._(msg`Choose 1 to 20 packages.`),
-  item_count: (i18n) => i18n._(msg`The declaration needs 1 to 50 items.`),
-  item_description_length: (i18n) => i18n._(msg`Each item's description must have 1 to 200 characters.`),
-  item_quantity_range: (i18n) => i18n._(msg`Each item's quantity must be a whole number from 1 to 999.`),
-  item_value_range: (i18n) => i18n._(msg`Each item's unit value must be 0 to 50,000 USD, with at most 2 decimals.`),
+  package_count: (i18n, detail) => {
+    const [min, max] = [text(detail, 'min'), text(detail, 'max')]
+    return i18n._(msg`Choose ${min} to ${max} packages.`)
+  },
+  item_count: (i18n, detail) => {
+    const [min, max] = [text(detail, 'min'), text(detail, 'max')]
+    return i18n._(msg`The declaration needs ${min} to ${max} items.`)
+  },
+  item_description_length: (i18n, detail) => {
+    const max = text(detail, 'max')
+    return i18n._(msg`Each item's description must have 1 to ${max} characters.`)
+  },
+  item_quantity_range: (i18n, detail) => {
+    const max = text(detail, 'max')
+    return i18n._(msg`Each item's quantity must be a whole number from 1 to ${max}.`)
+  },
+  item_value_range: (i18n, detail) => {
+    const maxUsd = Number(text(detail, 'max_usd'))
+    return i18n._(msg`Each item's unit value must be 0 to ${plural(maxUsd, { other: '# USD' })}, with at most 2 decimals.`)
+  },
   address_phone_chars: (i18n) => i18n._(msg`The phone may contain only digits, spaces and + - ( ).`),
-  address_field_length: (i18n) => i18n._(msg`The delivery address is incomplete or too long: check every field.`),
+  address_field_length: (i18n, detail) => {
+    const known = addressFieldNames[text(detail, 'field')]
+    const field = known ? i18n._(known) : text(detail, 'field')
+    const [min, max] = [text(detail, 'min'), text(detail, 'max')]
+    return min ? i18n._(msg`In the delivery address, ${field} must have ${min} to ${max} characters.`) : i18n._(msg`In the delivery address, ${field} must have at most ${max} characters.`)
+  },
   shipment_not_cancellable: (i18n, detail) => {
     const status = statusName(i18n, text(detail, 'status'))
     return i18n._(msg`This shipment can no longer be cancelled: it is ${status}.`)
@@ -43,12 +78,19 @@ export const shipmentTexts: Record<string, Say> = {
   },
   side_out_of_range: (i18n) => i18n._(msg`Each side must be more than 0 cm, with at most 1 decimal.`),
   size_out_of_range: (i18n, detail) => {
-    const max = text(detail, 'max_cm')
-    return i18n._(msg`Length + width + height must be at most ${max} cm.`)
+    const [max, maxIn] = [text(detail, 'max_cm'), text(detail, 'max_in')]
+    return i18n._(msg`Length + width + height must be at most ${max} cm (${maxIn} in).`)
   },
-  reweigh_reason_needed: (i18n) => i18n._(msg`Say why the box is weighed again, in 1 to 500 characters.`),
-  carrier_length: (i18n) => i18n._(msg`The carrier must have 1 to 60 characters.`),
-  dispatch_tracking_invalid: (i18n) => i18n._(msg`The tracking number must have 4 to 60 characters: letters, digits and -.`),
+  reweigh_reason_needed: (i18n, detail) => {
+    const max = text(detail, 'max')
+    return i18n._(msg`Say why the box is weighed again, in 1 to ${max} characters.`)
+  },
+  carrier_length: (i18n, detail) => {
+    const max = text(detail, 'max')
+    return i18n._(msg`The carrier must have 1 to ${max} characters.`)
+  },
+  // The refusal carries no numbers: the desk's limits are the database's (tests/db/shipment-limits.test.ts).
+  dispatch_tracking_invalid: (i18n) => i18n._(msg`The tracking number must have ${minTracking} to ${maxTracking} characters: letters, digits and -.`),
   /**
    * packages_hold_in_open_shipment: a package's own status change or deletion while its shipment is
    * open. The shipment is named as its page names it, by the day it was asked for.

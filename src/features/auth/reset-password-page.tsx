@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useEffect, useState } from 'react'
 import { useNavigate } from 'react-router'
-import { collectErrors, passwordError } from '@/components/form-validation'
+import { authLimits, collectErrors, passwordError } from '@/components/form-validation'
 import { Button } from '@/components/ui/button'
 import { TextField } from '@/components/ui/field'
 import { Spinner } from '@/components/ui/spinner'
@@ -12,6 +12,8 @@ import { authApi, type AuthApi } from './auth-api'
 import { AuthShell, ServiceErrorLine } from './auth-shell'
 import { reportServiceError } from './service-call'
 import { useAuthForm } from './use-auth-form'
+
+const { passwordMinLength } = authLimits
 
 export const afterPasswordUpdateMs = 2000
 
@@ -40,7 +42,7 @@ export function ResetPasswordPage({ api = authApi }: { api?: AuthApi }) {
   })
 
   return (
-    <AuthShell title={t`Choose a new password`} description={t`At least 6 characters.`}>
+    <AuthShell title={t`Choose a new password`} description={t`At least ${passwordMinLength} characters.`}>
       {loading ? (
         <Spinner label={t`Checking your link…`} />
       ) : done ? (

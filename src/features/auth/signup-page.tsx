@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
 import { Link } from '@/components/links'
+import { authLimits } from '@/components/form-validation'
 import { Button } from '@/components/ui/button'
 import { TextField } from '@/components/ui/field'
 import { paths, useLang } from '@/i18n/paths'
@@ -8,8 +9,10 @@ import { authApi, type AuthApi } from './auth-api'
 import { AuthShell, ServiceErrorLine } from './auth-shell'
 import { reportServiceError } from './service-call'
 import { SignupSuccess } from './signup-success'
-import { validateSignup, type SignupForm } from './signup-validation'
+import { signupProfile, validateSignup, type SignupForm } from './signup-validation'
 import { useAuthForm } from './use-auth-form'
+
+const { passwordMinLength } = authLimits
 
 type Outcome = { kind: 'signed-in'; userId: string } | { kind: 'confirm-email' }
 
@@ -29,8 +32,7 @@ export function SignupPage({ api = authApi }: { api?: AuthApi }) {
     const result = await api.signUp({
       email: form.email.trim(),
       password: form.password,
-      fullName: form.fullName.trim(),
-      phone: form.phone.trim() || null,
+      ...signupProfile(form),
       redirectTo: `${location.origin}${paths.authCallback()}`,
     })
     if (!result.ok) return reportServiceError(t`Signup Error`, result.error)
@@ -48,7 +50,7 @@ export function SignupPage({ api = authApi }: { api?: AuthApi }) {
       ) : (
         <form noValidate onSubmit={onSubmit} className="space-y-4">
           <TextField label={t`Full name`} autoComplete="name" value={form.fullName} onChange={set('fullName')} error={errorOf('fullName')} />
-          <TextField label={t`Phone (optional)`} type="tel" autoComplete="tel" value={form.phone} onChange={set('phone')} />
+          <TextField label={t`Phone (optional)`} type="tel" autoComplete="tel" value={form.phone} onChange={set('phone')} error={errorOf('phone')} />
           <TextField label={t`Email`} type="email" autoComplete="email" value={form.email} onChange={set('email')} error={errorOf('email')} />
           <TextField
             label={t`Password`}
@@ -57,7 +59,7 @@ export function SignupPage({ api = authApi }: { api?: AuthApi }) {
             value={form.password}
             onChange={set('password')}
             error={errorOf('password')}
-            hint={t`At least 6 characters.`}
+            hint={t`At least ${passwordMinLength} characters.`}
           />
           <ServiceErrorLine message={state.serviceError} />
           <Button type="submit" busy={state.busy} className="w-full">

@@ -1,21 +1,12 @@
 import { collectErrors, lengthError, phoneError, requiredError } from '@/components/form-validation'
+import { profileLimits } from '@/components/profile-limits'
 
 export const editableProfileFields = ['full_name', 'phone', 'country', 'delivery_address', 'city', 'postal_code', 'id_number'] as const
 export type EditableProfileField = (typeof editableProfileFields)[number]
 export type EditableProfile = Record<EditableProfileField, string>
 
-const maxLength: Record<EditableProfileField, number> = {
-  full_name: 120,
-  phone: 30,
-  country: 60,
-  delivery_address: 200,
-  city: 80,
-  postal_code: 20,
-  id_number: 40,
-}
-
 export function validateProfile(profile: EditableProfile) {
-  const tooLong = (field: EditableProfileField) => lengthError(profile[field], maxLength[field])
+  const tooLong = (field: EditableProfileField) => lengthError(profile[field], profileLimits[field])
   return collectErrors({
     full_name: requiredError(profile.full_name) ?? tooLong('full_name'),
     phone: phoneError(profile.phone) ?? tooLong('phone'),

@@ -1,36 +1,19 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useState, type FormEvent } from 'react'
-import { planIds, type PlanId } from '@/business-rules/plans'
-import { collectErrors, lengthError, phoneError, requiredError, type FieldErrors } from '@/components/form-validation'
+import { planIds } from '@/business-rules/plans'
+import type { FieldErrors } from '@/components/form-validation'
 import { planNames } from '@/components/plan-names'
 import { errorText } from '@/components/refusals/refusal-text'
 import { Button } from '@/components/ui/button'
 import { Dialog } from '@/components/ui/dialog'
 import { SelectField, TextField } from '@/components/ui/field'
 import type { Customer } from '@/local-db/directory'
-import type { Role } from '@/local-db/rows'
 import { useOnline } from '@/stores/connectivity-store'
 import { showToast } from '@/stores/toast-store'
 import { roleLabels } from '../role-labels'
-
-export interface UserChanges {
-  full_name: string
-  phone: string | null
-  role: Role
-  plan: PlanId
-}
+import { userChanges, validateUser, type UserChanges, type UserForm } from './user-validation'
 
 export type SaveUser = (userId: string, changes: UserChanges) => Promise<void>
-
-interface UserForm {
-  fullName: string
-  phone: string
-  role: Role
-  plan: PlanId
-}
-
-const validate = (form: UserForm) =>
-  collectErrors({ fullName: requiredError(form.fullName) ?? lengthError(form.fullName, 200), phone: phoneError(form.phone) ?? lengthError(form.phone, 40) })
 
 /**
  * SPEC §4: the dialog edits a copy of the user; Cancel discards it, Save sends name, phone, role and plan.
@@ -45,12 +28,12 @@ export function UserEditDialog({ user, self, saveUser, onClose }: { user: Custom
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault()
-    const found = validate(form)
+    const found = validateUser(form)
     setErrors(found)
     if (Object.keys(found).length > 0 || !online) return
     setBusy(true)
     try {
-      await saveUser(user.id, { full_name: form.fullName.trim(), phone: form.phone.trim() || null, role: form.role, plan: form.plan })
+      await saveUser(user.id, userChanges(form))
       showToast({ title: t`User updated`, variant: 'success' })
       onClose()
     } catch (error) {

@@ -1,6 +1,7 @@
 import { parseMarkdown } from '@/components/markdown/parse-markdown'
 import { contentLangs, type ArticleDraft, type ArticleFields, type ArticleRow, type ContentLang, type DraftText } from '@/local-db/content-rows'
 import { slugFromTitle } from './slug'
+import { articleLimits } from './validate-article'
 
 const emptyText: DraftText = { slug: '', title: '', excerpt: '', body_md: '', cover_alt: '', slugEdited: false }
 
@@ -41,6 +42,11 @@ export function draftOfArticle(userId: string, article: ArticleRow): ArticleDraf
     savedAt: Date.now(),
   }
 }
+
+const [minReadTime, maxReadTime] = articleLimits.readTime
+
+/** The reading time typed, as whole minutes within the limits (the field has no message: it keeps to them). */
+export const readTimeOf = (typed: string): number => Math.min(maxReadTime, Math.max(minReadTime, Math.round(Number(typed)) || minReadTime))
 
 /** A language's title typed: the slug follows it until it is edited by hand. */
 export function withTitle(text: DraftText, title: string): DraftText {

@@ -12,7 +12,7 @@ import { articleCategories, contentLangs, type ArticleDraft, type ArticleRow, ty
 import { queueArticleSave } from '@/outbox/queue-content'
 import { useSessionUser } from '@/stores/session-store'
 import { showToast } from '@/stores/toast-store'
-import { articleFieldsOf, draftOfArticle, newArticleDraft, type Publication } from './article-draft'
+import { articleFieldsOf, draftOfArticle, newArticleDraft, readTimeOf, type Publication } from './article-draft'
 import { ArticlePreview } from './article-preview'
 import { ArticleConflict } from './article-conflict'
 import { categoryNames } from './categories'
@@ -21,7 +21,7 @@ import { CoverField } from './cover-field'
 import { LanguagePanel } from './language-panel'
 import { fromLocalInput, toLocalInput } from './local-time'
 import { useContentPull } from './use-content-pull'
-import { articleProblems, slugsUsedBy, type ArticleProblems } from './validate-article'
+import { articleLimits, articleProblems, slugsUsedBy, type ArticleProblems } from './validate-article'
 
 /** /admin/content/articles/:articleId: an article written in both languages, kept on this device as it is typed. */
 export function ArticleEditorPage() {
@@ -109,7 +109,14 @@ function ArticleEditor({ initial, article }: { initial: ArticleDraft; article: A
             ))}
           </SelectField>
           <TextField label={t`Author`} name="author_name" value={draft.author_name} error={problem('author_name')} onChange={(event) => update({ author_name: event.target.value })} />
-          <TextField label={t`Reading time (minutes)`} type="number" min={1} max={240} value={draft.read_time_minutes} onChange={(event) => update({ read_time_minutes: Math.min(240, Math.max(1, Number(event.target.value) || 1)) })} />
+          <TextField
+            label={t`Reading time (minutes)`}
+            type="number"
+            min={articleLimits.readTime[0]}
+            max={articleLimits.readTime[1]}
+            value={draft.read_time_minutes}
+            onChange={(event) => update({ read_time_minutes: readTimeOf(event.target.value) })}
+          />
           <fieldset className="space-y-1 sm:col-span-3">
             <legend className="text-sm font-medium">
               <Trans>Languages</Trans>

@@ -9,7 +9,7 @@ import { withTitle } from './article-draft'
 export function LanguagePanel({ lang, text, problems, onChange }: { lang: ContentLang; text: DraftText; problems: ArticleProblems; onChange: (text: DraftText) => void }) {
   const { t, i18n } = useLingui()
   const language = lang === 'es' ? t`Spanish` : t`English`
-  const error = (field: 'title' | 'slug' | 'body_md' | 'cover_alt') => {
+  const error = (field: 'title' | 'slug' | 'excerpt' | 'body_md' | 'cover_alt') => {
     const problem: MessageDescriptor | undefined = problems[`${lang}.${field}`]
     return problem && i18n._(problem)
   }
@@ -24,7 +24,7 @@ export function LanguagePanel({ lang, text, problems, onChange }: { lang: Conten
         hint={t`Made from the title until you change it.`}
         onChange={(event) => onChange({ ...text, slug: event.target.value, slugEdited: true })}
       />
-      <TextAreaField label={t`Summary (${language})`} name={`${lang}.excerpt`} rows={2} value={text.excerpt} onChange={(event) => onChange({ ...text, excerpt: event.target.value })} />
+      <TextAreaField label={t`Summary (${language})`} name={`${lang}.excerpt`} rows={2} value={text.excerpt} error={error('excerpt')} onChange={(event) => onChange({ ...text, excerpt: event.target.value })} />
       <TextAreaField label={t`Text in Markdown (${language})`} name={`${lang}.body_md`} rows={14} value={text.body_md} error={error('body_md')} onChange={(event) => onChange({ ...text, body_md: event.target.value })} />
       <TextField label={t`Cover description (${language})`} name={`${lang}.cover_alt`} value={text.cover_alt} error={error('cover_alt')} onChange={(event) => onChange({ ...text, cover_alt: event.target.value })} />
     </div>

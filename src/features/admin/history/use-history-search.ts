@@ -2,7 +2,8 @@ import { useLingui } from '@lingui/react'
 import { useEffect, useState } from 'react'
 import { errorText } from '@/components/refusals/refusal-text'
 import type { PackageRow, PulledProfile } from '@/local-db/rows'
-import { historyQueryMinLength, searchHistory, type HistoryCursor } from '@/remote/history'
+import { searchHistory, type HistoryCursor } from '@/remote/history'
+import { historyQuery } from './history-query'
 import { useConnectivityStore } from '@/stores/connectivity-store'
 
 const pageSize = 20
@@ -36,23 +37,22 @@ interface Results extends Found {
 export function useHistorySearch(query: string): HistorySearch {
   const { i18n } = useLingui()
   const reachable = useConnectivityStore((state) => state.reachable)
-  const trimmed = query.trim()
-  const searchable = trimmed.length >= historyQueryMinLength
+  const searchable = historyQuery(query)
   const [attempt, setAttempt] = useState(0)
-  const key = `${attempt}:${trimmed}`
+  const key = `${attempt}:${searchable}`
   const [results, setResults] = useState<Results | null>(null)
 
   useEffect(() => {
     if (!searchable || !reachable) return
     const controller = new AbortController()
-    searchHistory(trimmed, null, pageSize, controller.signal).then(
+    searchHistory(searchable, null, pageSize, controller.signal).then(
       (page) => setResults({ key, ...page, loadingMore: false, failure: null }),
       (error: unknown) => {
         if (!controller.signal.aborted) setResults({ key, packages: [], profiles: [], hasMore: false, next: null, loadingMore: false, failure: error })
       },
     )
     return () => controller.abort()
-  }, [key, trimmed, searchable, reachable])
+  }, [key, searchable, reachable])
 
   if (!searchable) return { state: 'idle' }
   if (!reachable) return { state: 'offline' }
@@ -62,7 +62,7 @@ export function useHistorySearch(query: string): HistorySearch {
 
   const more = () => {
     setResults({ ...current, loadingMore: true })
-    searchHistory(trimmed, current.next, pageSize).then(
+    searchHistory(searchable, current.next, pageSize).then(
       (page) =>
         setResults((latest) =>
           latest?.key === key

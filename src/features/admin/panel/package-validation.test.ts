@@ -22,7 +22,8 @@ describe('registering a package: validation', () => {
 
   it('takes meta only as a JSON object', () => {
     expect(parseMeta('{"store": "Amazon", "photos": []}')).toEqual({ store: 'Amazon', photos: [] })
-    for (const bad of ['[1, 2]', '"text"', '42', 'null', '{not json', 'true']) expect(validatePackage(form({ meta: bad })).meta).toBe(packageMessages.metaInvalid)
+    expect(parseMeta(' null ')).toBeNull()
+    for (const bad of ['[1, 2]', '"text"', '42', '{not json', 'true']) expect(validatePackage(form({ meta: bad })).meta).toBe(packageMessages.metaInvalid)
   })
 
   it('trims the tracking code and bounds its length', () => {

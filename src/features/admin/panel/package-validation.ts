@@ -1,6 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
-import { collectErrors } from '@/components/form-validation'
+import { characterCount, collectErrors } from '@/components/form-validation'
+import { packageLimits } from '@/components/package-limits'
 import { normaliseTrackingCode } from '@/components/tracking-code'
 import type { PackageStatus } from '@/local-db/rows'
 
@@ -14,15 +15,13 @@ export interface PackageForm {
 
 export const emptyPackageForm: PackageForm = { trackingCode: '', status: 'recibido', weightKg: '', volumeM3: '', meta: '' }
 
-/** SPEC §9 and the database's checks: 70 lb (32 kg) at most, volume not negative. */
-export const maxWeightKg = 32
-const maxTrackingLength = 100
+export const { maxWeightKg, maxTrackingLength } = packageLimits
 
 export const packageMessages = {
   metaInvalid: msg`Invalid meta JSON.`,
-  weightRange: msg`Enter a weight between 0 and 32 kg.`,
+  weightRange: msg`Enter a weight between 0 and ${maxWeightKg} kg.`,
   volumeRange: msg`Enter a volume of 0 or more.`,
-  trackingTooLong: msg`A tracking code has at most 100 characters.`,
+  trackingTooLong: msg`A tracking code has at most ${maxTrackingLength} characters.`,
 } satisfies Record<string, MessageDescriptor>
 
 /** A number field: empty is null (SPEC §5); anything else must be a finite number within bounds. */
@@ -32,12 +31,13 @@ function numberError(value: string, min: number, max: number, message: MessageDe
   return Number.isFinite(n) && n >= min && n <= max ? undefined : message
 }
 
-/** Meta is optional, but when given it must be a JSON object (SPEC §5, and the database's check). */
+/** Meta is optional (empty, or JSON's null), but when given it must be a JSON object (SPEC §5, and the database's check). */
 export function parseMeta(text: string): Record<string, unknown> | null | undefined {
   if (text.trim() === '') return null
   try {
     const value: unknown = JSON.parse(text)
-    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined
+    if (value === null) return null
+    return typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined
   } catch {
     return undefined
   }
@@ -45,7 +45,7 @@ export function parseMeta(text: string): Record<string, unknown> | null | undefi
 
 export function validatePackage(form: PackageForm) {
   return collectErrors({
-    trackingCode: normaliseTrackingCode(form.trackingCode).length > maxTrackingLength ? packageMessages.trackingTooLong : undefined,
+    trackingCode: characterCount(normaliseTrackingCode(form.trackingCode)) > maxTrackingLength ? packageMessages.trackingTooLong : undefined,
     weightKg: numberError(form.weightKg, 0, maxWeightKg, packageMessages.weightRange),
     volumeM3: numberError(form.volumeM3, 0, Number.MAX_VALUE, packageMessages.volumeRange),
     meta: parseMeta(form.meta) === undefined ? packageMessages.metaInvalid : undefined,

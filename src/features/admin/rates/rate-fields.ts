@@ -1,6 +1,8 @@
 import type { MessageDescriptor } from '@lingui/core'
-import { msg } from '@lingui/core/macro'
+import { msg, plural } from '@lingui/core/macro'
+import { decimal, times, toNumber } from '@/business-rules/decimal'
 import type { RateKey, Rates } from '@/business-rules/rates'
+import { isBetween, typedDecimal } from '@/components/form-validation'
 
 type Unit = 'usd' | 'percent' | 'divisor' | 'limit'
 
@@ -24,30 +26,33 @@ const unitOf = (key: RateKey): Unit => rateFields.find((field) => field.key === 
 /** A rate as typed: dollars for cents, the number itself otherwise. */
 export const typedRate = (key: RateKey, value: number): string => (unitOf(key) === 'usd' ? (value / 100).toFixed(2) : String(value))
 
-const twoDecimals = /^\d+(\.\d{1,2})?$/
+/** rate_problem's bounds: money in dollars (kept in whole cents), a percentage, a divisor. */
+const rateBounds = { maxUsd: 1000, maxPercent: 100, maxDivisor: 100000 } as const
+const { maxUsd, maxPercent, maxDivisor } = rateBounds
 
 /**
- * What is wrong with a typed rate, by the database's rules (rate_problem): whole cents from 0 to
- * 100,000 ($1,000), a percentage from 0 to 100 with at most 2 decimals, a divisor from 1 to 100,000,
- * a limit above 0.
+ * What is wrong with a typed rate, by the database's rules (rate_problem; tests/db/rate-limits.test.ts
+ * holds the two equal): whole cents up to maxUsd dollars, a percentage with at most 2 decimals, a
+ * whole divisor from 1, a limit above 0.
  */
 export function rateProblem(key: RateKey, typed: string): MessageDescriptor | undefined {
-  const text = typed.trim()
-  const value = Number(text)
   switch (unitOf(key)) {
     case 'usd':
-      return twoDecimals.test(text) && value <= 1000 ? undefined : msg`An amount from $0 to $1,000, with at most 2 decimals.`
+      return isBetween(typedDecimal(typed, 2), 0, maxUsd) ? undefined : msg`An amount from $0 to $${plural(maxUsd, { other: '#' })}, with at most 2 decimals.`
     case 'percent':
-      return twoDecimals.test(text) && value <= 100 ? undefined : msg`A percentage from 0 to 100, with at most 2 decimals.`
+      return isBetween(typedDecimal(typed, 2), 0, maxPercent) ? undefined : msg`A percentage from 0 to ${maxPercent}, with at most 2 decimals.`
     case 'divisor':
-      return /^\d+$/.test(text) && value >= 1 && value <= 100000 ? undefined : msg`A whole number from 1 to 100,000.`
-    case 'limit':
-      return twoDecimals.test(text) && value > 0 ? undefined : msg`A number greater than 0, with at most 2 decimals.`
+      return isBetween(typedDecimal(typed, 0), 1, maxDivisor) ? undefined : msg`A whole number from 1 to ${plural(maxDivisor, { other: '#' })}.`
+    case 'limit': {
+      const value = typedDecimal(typed)
+      return value && value.units > 0n ? undefined : msg`A number greater than 0.`
+    }
   }
 }
 
-/** The typed rate as the database keeps it (cents for money). */
-export const storedRate = (key: RateKey, typed: string): number => (unitOf(key) === 'usd' ? Math.round(Number(typed.trim()) * 100) : Number(typed.trim()))
+/** The typed rate as the database keeps it (cents for money), exactly: a fraction of a cent is not rounded away. */
+export const storedRate = (key: RateKey, typed: string): number =>
+  unitOf(key) === 'usd' ? toNumber(times(decimal(typed.trim()), decimal(100))) : Number(typed.trim())
 
 /** Only what the admin changed. */
 export function changedRates(current: Rates, typed: Record<RateKey, string>): Partial<Rates> {

@@ -1,7 +1,8 @@
+import { isCalendarDay } from '@/business-rules/calendar-day'
 import { miamiDayNumber } from '@/business-rules/miami-day'
 import type { ReportRequest } from '@/remote/reports'
 
-/** The longest range the database reports on. */
+/** The longest range admin_report takes (tests/db/report-limits.test.ts holds the two equal). */
 export const maxReportDays = 400
 
 const dayMs = 86_400_000
@@ -30,7 +31,7 @@ export type RangeProblem = 'missing' | 'reversed' | 'too-long'
 
 /** What is wrong with a range before it is sent, or null. */
 export function rangeProblem({ from, to }: Pick<ReportRequest, 'from' | 'to'>): RangeProblem | null {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(from) || !/^\d{4}-\d{2}-\d{2}$/.test(to) || Number.isNaN(utcDay(from)) || Number.isNaN(utcDay(to))) return 'missing'
+  if (!isCalendarDay(from) || !isCalendarDay(to)) return 'missing'
   if (from > to) return 'reversed'
   if (daysInRange(from, to) > maxReportDays) return 'too-long'
   return null

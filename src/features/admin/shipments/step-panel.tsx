@@ -5,8 +5,9 @@ import { useState, type FormEvent } from 'react'
 import { priceShipment } from '@/business-rules/shipment-price'
 import { boxWeights } from '@/business-rules/shipment-weights'
 import { CancelShipmentButton } from '@/components/cancel-shipment-button'
-import type { FieldErrors } from '@/components/form-validation'
+import { maxLengthOf, type FieldErrors } from '@/components/form-validation'
 import { PriceBreakdownList } from '@/components/price-breakdown'
+import { stepLimits } from '@/components/shipment-step-limits'
 import { Button } from '@/components/ui/button'
 import { TextAreaField, TextField } from '@/components/ui/field'
 import { useDeviceWrite } from '@/components/use-device-write'
@@ -17,7 +18,7 @@ import type { ShipmentStatus } from '@/local-db/rows'
 import type { LocalShipment } from '@/local-db/shipment-overlay'
 import { queueShipmentStep } from '@/outbox/queue-shipments'
 import { useSessionUser } from '@/stores/session-store'
-import { boxDetails, dispatchDetails, reasonMaxLength, reweighDetails, validateBox, validateDispatch, validateReweigh, type BoxForm, type DispatchForm, type ReweighForm } from './step-validation'
+import { boxDetails, dispatchDetails, reweighDetails, validateBox, validateDispatch, validateReweigh, type BoxForm, type DispatchForm, type ReweighForm } from './step-validation'
 
 /** The one-click steps, by the status they move on from. */
 const simpleSteps: Partial<Record<ShipmentStatus, { to: ShipmentStatus; label: MessageDescriptor }>> = {
@@ -145,7 +146,7 @@ function ReweighStep({ onReweigh }: { onReweigh: (details: ShipmentStepDetails) 
   const { busy, onSubmit, field } = useStepForm<ReweighForm, keyof ReweighForm>({ reason: '' }, validateReweigh, (form) => onReweigh(reweighDetails(form)))
   return (
     <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-3 border-t border-brand-100 pt-3 dark:border-brand-900">
-      <TextAreaField label={t`Why the box is weighed again (the customer reads this)`} maxLength={reasonMaxLength} rows={2} {...field('reason')} />
+      <TextAreaField label={t`Why the box is weighed again (the customer reads this)`} maxLength={maxLengthOf(stepLimits.reason)} rows={2} {...field('reason')} />
       <Button type="submit" variant="secondary" busy={busy}>
         <Trans>Weigh the box again</Trans>
       </Button>

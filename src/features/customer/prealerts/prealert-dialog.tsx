@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useState, type FormEvent } from 'react'
-import type { FieldErrors } from '@/components/form-validation'
+import { maxLengthOf, type FieldErrors } from '@/components/form-validation'
 import { normaliseTrackingCode } from '@/components/tracking-code'
 import { Button } from '@/components/ui/button'
 import { Dialog } from '@/components/ui/dialog'
@@ -81,7 +81,7 @@ export function PrealertDialog({ userId, editing, openTrackingCodes, onClose }: 
       onClose={onClose}
     >
       <form noValidate onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-2">
-        <TextField name="store" label={t`Store`} value={form.store} onChange={set('store')} error={errorOf('store')} maxLength={prealertLimits.store} placeholder="Amazon" autoComplete="off" />
+        <TextField name="store" label={t`Store`} value={form.store} onChange={set('store')} error={errorOf('store')} maxLength={maxLengthOf(prealertLimits.store)} placeholder="Amazon" autoComplete="off" />
         <TextField
           name="tracking_code"
           label={t`Tracking number`}
@@ -94,7 +94,7 @@ export function PrealertDialog({ userId, editing, openTrackingCodes, onClose }: 
           spellCheck={false}
         />
         <div className="sm:col-span-2">
-          <TextField name="description" label={t`Description`} value={form.description} onChange={set('description')} error={errorOf('description')} maxLength={prealertLimits.description} autoComplete="off" />
+          <TextField name="description" label={t`Description`} value={form.description} onChange={set('description')} error={errorOf('description')} maxLength={maxLengthOf(prealertLimits.description)} autoComplete="off" />
         </div>
         <TextField
           name="declared_value_usd"

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { validationMessages } from '@/components/form-validation'
+import { atMostCharacters, validationMessages } from '@/components/form-validation'
 import { normaliseTrackingCode } from '@/components/tracking-code'
-import { atMostCharacters, prealertFields, prealertMessages, validatePrealert, type PrealertForm } from './prealert-validation'
+import { prealertFields, prealertMessages, validatePrealert, type PrealertForm } from './prealert-validation'
 
 const valid: PrealertForm = {
   tracking_code: ' 1z 999 aa1 0123456784 ',

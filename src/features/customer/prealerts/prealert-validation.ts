@@ -1,23 +1,23 @@
 import type { MessageDescriptor } from '@lingui/core'
-import { msg } from '@lingui/core/macro'
-import { characterCount, collectErrors, requiredError } from '@/components/form-validation'
+import { msg, plural } from '@lingui/core/macro'
+import { isCalendarDay } from '@/business-rules/calendar-day'
+import { atMostCharacters, collectErrors, isBetween, lengthError, requiredError, typedDecimal, validationMessages } from '@/components/form-validation'
 import { normaliseTrackingCode, trackingCodeLength, trackingCodePattern } from '@/components/tracking-code'
 
 const minTrackingLength = trackingCodeLength.min
 
+/** What save_prealert accepts (besides the tracking code's, trackingCodeLength); tests/db/prealert-limits.test.ts holds the two equal. */
 export const prealertLimits = { store: 80, description: 200, maxValueUsd: 50000 } as const
+const { maxValueUsd } = prealertLimits
 
 export const prealertMessages = {
   trackingTooShort: msg`At least ${minTrackingLength} characters.`,
   trackingCharacters: msg`Use letters, digits and - only.`,
   amount: msg`Enter an amount in US dollars, with at most 2 decimals.`,
-  amountTooHigh: msg`At most 50,000 USD.`,
+  amountTooHigh: msg`At most ${plural(maxValueUsd, { other: '# USD' })}.`,
   date: msg`Enter a valid date.`,
   alreadyAnnounced: msg`You already announced a package with this tracking number.`,
 } satisfies Record<string, MessageDescriptor>
-
-/** Names the limit, as every message about length does. */
-export const atMostCharacters = (max: number): MessageDescriptor => msg`At most ${max} characters.`
 
 export interface PrealertForm {
   tracking_code: string
@@ -28,8 +28,6 @@ export interface PrealertForm {
   expected_on: string
 }
 
-const amountPattern = /^\d+(\.\d{1,2})?$/
-
 function trackingCodeError(typed: string): MessageDescriptor | undefined {
   const code = normaliseTrackingCode(typed)
   if (!code) return requiredError(code)
@@ -39,20 +37,14 @@ function trackingCodeError(typed: string): MessageDescriptor | undefined {
 }
 
 function textError(value: string, max: number): MessageDescriptor | undefined {
-  return requiredError(value) ?? (characterCount(value.trim()) > max ? atMostCharacters(max) : undefined)
+  return requiredError(value) ?? lengthError(value, max)
 }
 
 function amountError(typed: string): MessageDescriptor | undefined {
-  const amount = typed.trim()
-  if (!amount) return requiredError(amount)
-  if (!amountPattern.test(amount)) return prealertMessages.amount
-  return Number(amount) > prealertLimits.maxValueUsd ? prealertMessages.amountTooHigh : undefined
-}
-
-function dateError(value: string): MessageDescriptor | undefined {
-  if (!value) return undefined
-  const date = new Date(`${value}T00:00:00Z`)
-  return /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value) ? undefined : prealertMessages.date
+  if (!typed.trim()) return validationMessages.required
+  const amount = typedDecimal(typed, 2)
+  if (!amount) return prealertMessages.amount
+  return isBetween(amount, 0, prealertLimits.maxValueUsd) ? undefined : prealertMessages.amountTooHigh
 }
 
 export function validatePrealert(form: PrealertForm) {
@@ -61,7 +53,7 @@ export function validatePrealert(form: PrealertForm) {
     store: textError(form.store, prealertLimits.store),
     description: textError(form.description, prealertLimits.description),
     declared_value_usd: amountError(form.declared_value_usd),
-    expected_on: dateError(form.expected_on),
+    expected_on: form.expected_on && !isCalendarDay(form.expected_on) ? prealertMessages.date : undefined,
   })
 }
 

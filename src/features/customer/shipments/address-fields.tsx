@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro'
-import type { FieldErrors } from '@/components/form-validation'
+import { maxLengthOf, type FieldErrors } from '@/components/form-validation'
 import { TextField } from '@/components/ui/field'
 import type { ShipmentAddress } from '@/local-db/rows'
 import { shipmentLimits, type AddressForm } from './shipment-request-validation'
@@ -33,7 +33,7 @@ export function AddressFields({ address, errors, onChange }: AddressFieldsProps)
             label={labels[field]}
             name={`address.${field}`}
             value={address[field]}
-            maxLength={shipmentLimits.address[field][1] + 20}
+            maxLength={maxLengthOf(shipmentLimits.address[field][1])}
             autoComplete={autoComplete[field]}
             inputMode={field === 'phone' ? 'tel' : undefined}
             error={errors[field] && i18n._(errors[field])}

@@ -1,4 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
+import { maxLengthOf } from '@/components/form-validation'
 import { Button } from '@/components/ui/button'
 import { TextField } from '@/components/ui/field'
 import { formatUsd } from '@/i18n/format'
@@ -30,7 +31,7 @@ export function DeclarationEditor({ items, errors, onChange }: DeclarationEditor
           const message = (field: keyof typeof itemErrors) => itemErrors[field] && i18n._(itemErrors[field])
           return (
             <li key={item.key} data-testid="declaration-line" className="grid gap-2 rounded-xl border border-slate-200 p-3 sm:grid-cols-[3fr_1fr_1.5fr_auto] sm:items-start dark:border-slate-700">
-              <TextField label={t`Item ${line}: description`} name={`items.${index}.description`} value={item.description} maxLength={shipmentLimits.description + 20} error={message('description')} onChange={(event) => update(item.key, 'description', event.target.value)} />
+              <TextField label={t`Item ${line}: description`} name={`items.${index}.description`} value={item.description} maxLength={maxLengthOf(shipmentLimits.description)} error={message('description')} onChange={(event) => update(item.key, 'description', event.target.value)} />
               <TextField label={t`Quantity`} name={`items.${index}.quantity`} inputMode="numeric" value={item.quantity} error={message('quantity')} onChange={(event) => update(item.key, 'quantity', event.target.value)} />
               <TextField label={t`Unit value (USD)`} name={`items.${index}.unit_value_usd`} inputMode="decimal" value={item.unit_value_usd} error={message('unit_value_usd')} onChange={(event) => update(item.key, 'unit_value_usd', event.target.value)} />
               <Button type="button" variant="ghost" className="sm:mt-6" aria-label={t`Remove item ${line}`} onClick={() => onChange(items.filter((other) => other.key !== item.key))}>

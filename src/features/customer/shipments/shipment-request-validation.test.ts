@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { declaredTotalCents, hasErrors, shipmentMessages, shipmentRequestOf, validateShipmentRequest, type ShipmentRequestForm } from './shipment-request-validation'
-import { atMostCharacters } from '../prealerts/prealert-validation'
-import { validationMessages } from '@/components/form-validation'
+import { atMostCharacters, validationMessages } from '@/components/form-validation'
 
 const valid: ShipmentRequestForm = {
   package_ids: ['p1', 'p2'],

@@ -1,10 +1,9 @@
 import type { MessageDescriptor } from '@lingui/core'
-import { msg } from '@lingui/core/macro'
+import { msg, plural } from '@lingui/core/macro'
 import { compare, decimal, parseDecimal, roundHalfAwayFromZero, times } from '@/business-rules/decimal'
-import { characterCount, collectErrors, requiredError, type FieldErrors } from '@/components/form-validation'
+import { atMostCharacters, characterCount, collectErrors, isBetween, lengthError, requiredError, typedDecimal, type FieldErrors } from '@/components/form-validation'
 import type { ShipmentRequest } from '@/local-db/db'
 import type { ShipmentAddress, ShipmentOptions, ShipmentService } from '@/local-db/rows'
-import { atMostCharacters } from '../prealerts/prealert-validation'
 
 /**
  * What request_shipment accepts (shipment_package_ids_input, shipment_items_input and
@@ -28,7 +27,7 @@ export const shipmentLimits = {
   } satisfies Record<keyof ShipmentAddress, [min: number, max: number]>,
 } as const
 
-const { packages: maxPackages, items: maxItems, quantity: maxQuantity } = shipmentLimits
+const { packages: maxPackages, items: maxItems, quantity: maxQuantity, unitValueUsd: maxUnitValueUsd } = shipmentLimits
 
 export const shipmentMessages = {
   noPackages: msg`Choose at least one package.`,
@@ -36,7 +35,7 @@ export const shipmentMessages = {
   noItems: msg`Declare at least one item.`,
   tooManyItems: msg`Declare at most ${maxItems} items.`,
   quantity: msg`A whole number from 1 to ${maxQuantity}.`,
-  unitValue: msg`An amount from 0 to 50,000 USD, with at most 2 decimals.`,
+  unitValue: msg`An amount from 0 to ${plural(maxUnitValueUsd, { other: '# USD' })}, with at most 2 decimals.`,
   phone: msg`Use digits, spaces and + ( ) - only, at least 5.`,
   country: msg`At least 2 characters.`,
 } satisfies Record<string, MessageDescriptor>
@@ -66,15 +65,13 @@ export interface ShipmentRequestErrors {
   address: FieldErrors<keyof ShipmentAddress>
 }
 
-const amountPattern = /^\d+(\.\d{1,2})?$/
-
 function itemErrors(item: ItemForm): FieldErrors<ItemField> {
   const quantity = item.quantity.trim()
   const value = item.unit_value_usd.trim()
   return collectErrors({
-    description: requiredError(item.description) ?? (characterCount(item.description.trim()) > shipmentLimits.description ? atMostCharacters(shipmentLimits.description) : undefined),
-    quantity: requiredError(quantity) ?? (/^\d+$/.test(quantity) && Number(quantity) >= 1 && Number(quantity) <= shipmentLimits.quantity ? undefined : shipmentMessages.quantity),
-    unit_value_usd: requiredError(value) ?? (amountPattern.test(value) && Number(value) <= shipmentLimits.unitValueUsd ? undefined : shipmentMessages.unitValue),
+    description: requiredError(item.description) ?? lengthError(item.description, shipmentLimits.description),
+    quantity: requiredError(quantity) ?? (isBetween(typedDecimal(quantity, 0), 1, shipmentLimits.quantity) ? undefined : shipmentMessages.quantity),
+    unit_value_usd: requiredError(value) ?? (isBetween(typedDecimal(value, 2), 0, shipmentLimits.unitValueUsd) ? undefined : shipmentMessages.unitValue),
   })
 }
 

@@ -4,7 +4,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Lang } from '@/i18n/locales'
 import type { FaqEntry } from '@/remote/content'
-import { appI18n } from '../../../../tests/unit/render'
+import { appI18n } from '../../../../tests/unit/app-i18n'
 import type { FaqLoaderData } from '../content/build-content'
 import { FaqPage } from './faq-page'
 
