@@ -6,14 +6,14 @@
 // save_faq. Each save undone.
 import { randomUUID } from 'node:crypto'
 import fc from 'fast-check'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { articleFieldsOf, newArticleDraft, readTimeOf, type Publication } from '@/features/admin/content/article-draft'
 import { faqFieldsOf, faqLimits, faqProblems, type FaqForm } from '@/features/admin/content/faq-fields'
 import { articleLimits, articleProblems } from '@/features/admin/content/validate-article'
 import type { ArticleDraft, ContentLang } from '@/local-db/content-rows'
 import { characters, textAround, textOf, typedNear, varyingFieldsOf } from './around-limits.ts'
 import { createApiUser, engines, type Engine } from './engines.ts'
-import { prepareVerdicts, verdicts } from './verdicts.ts'
+import { openForVerdicts, verdicts } from './verdicts.ts'
 
 /** A text of about `max` characters without building it a character at a time: a long run, then a random end. */
 const longTextAround = (max: number) =>
@@ -86,16 +86,11 @@ const faqArb: fc.Arbitrary<FaqForm> = varyingFieldsOf(
 describe.each(engines)('the content editor’s limits, device and database ($engine)', ({ open }) => {
   let db: Engine
   let admin: Awaited<ReturnType<typeof createApiUser>>
+  openForVerdicts(open, (opened) => (db = opened))
 
   beforeAll(async () => {
-    db = await open()
-    await prepareVerdicts(db)
     admin = await createApiUser(db, true)
   }, 60_000)
-
-  afterAll(async () => {
-    await db?.close()
-  })
 
   it('accept and refuse the same articles', async () => {
     await fc.assert(

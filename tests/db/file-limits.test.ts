@@ -5,25 +5,17 @@
 // passed), and which is the file's own name, trimmed, whenever that one passes.
 import { randomUUID } from 'node:crypto'
 import fc from 'fast-check'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { documentName, maxDocumentName } from '@/components/files/prepare-files'
 import { textOf, whitespace } from './around-limits.ts'
 import { createApiUser, engines, type Engine } from './engines.ts'
-import { prepareVerdicts, verdicts } from './verdicts.ts'
+import { openForVerdicts, verdicts } from './verdicts.ts'
 
 const fileNameArb = fc.oneof(textOf(fc.integer({ min: maxDocumentName - 2, max: maxDocumentName + 2 })), textOf(fc.integer({ min: 0, max: 3 })), fc.constantFrom(...whitespace))
 
 describe.each(engines)('a document’s name, device and database ($engine)', ({ open }) => {
   let db: Engine
-
-  beforeAll(async () => {
-    db = await open()
-    await prepareVerdicts(db)
-  }, 60_000)
-
-  afterAll(async () => {
-    await db?.close()
-  })
+  openForVerdicts(open, (opened) => (db = opened))
 
   it('cuts only what the database refuses', async () => {
     const customer = await createApiUser(db)

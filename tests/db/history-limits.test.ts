@@ -2,26 +2,18 @@
 // and PostgreSQL 15: random queries around 3 characters (emoji among them, blanks around) go to
 // historyQuery and, as it sends them, to search_history itself as an admin.
 import fc from 'fast-check'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { historyQuery } from '@/features/admin/history/history-query'
 import { historyQueryMinLength } from '@/remote/history'
 import { textOf } from './around-limits.ts'
 import { createApiUser, engines, type Engine } from './engines.ts'
-import { prepareVerdicts, verdicts } from './verdicts.ts'
+import { openForVerdicts, verdicts } from './verdicts.ts'
 
 const queryArb = textOf(fc.integer({ min: 0, max: historyQueryMinLength + 1 }))
 
 describe.each(engines)('the history’s shortest query, device and database ($engine)', ({ open }) => {
   let db: Engine
-
-  beforeAll(async () => {
-    db = await open()
-    await prepareVerdicts(db)
-  }, 60_000)
-
-  afterAll(async () => {
-    await db?.close()
-  })
+  openForVerdicts(open, (opened) => (db = opened))
 
   it('search and refuse the same queries', async () => {
     const admin = await createApiUser(db, true)

@@ -4,12 +4,12 @@
 // validatePackage and, as packageFields sends them, to register_package itself as an admin, each
 // call undone (the packages table's checks refuse what the function lets through).
 import fc from 'fast-check'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { emptyPackageForm, maxTrackingLength, maxWeightKg, packageFields, validatePackage, type PackageForm } from '@/features/admin/panel/package-validation'
 import { packageStatuses } from '@/local-db/rows'
 import { textOf, typedNear, varyingFieldsOf } from './around-limits.ts'
 import { createApiUser, engines, type Engine } from './engines.ts'
-import { prepareVerdicts, verdicts } from './verdicts.ts'
+import { openForVerdicts, verdicts } from './verdicts.ts'
 
 const randomPackage: fc.Arbitrary<PackageForm> = fc.record({
   trackingCode: textOf(
@@ -28,15 +28,7 @@ const packageArb = varyingFieldsOf(randomPackage, emptyPackageForm)
 
 describe.each(engines)('the package tool’s limits, device and database ($engine)', ({ open }) => {
   let db: Engine
-
-  beforeAll(async () => {
-    db = await open()
-    await prepareVerdicts(db)
-  }, 60_000)
-
-  afterAll(async () => {
-    await db?.close()
-  })
+  openForVerdicts(open, (opened) => (db = opened))
 
   it('accept and refuse the same registrations', async () => {
     const [admin, customer] = await Promise.all([createApiUser(db, true), createApiUser(db)])

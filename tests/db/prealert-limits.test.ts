@@ -4,12 +4,12 @@
 // value as typed, the expected date) go to validatePrealert and, as prealertFields sends them, to
 // save_prealert itself as their customer, each call undone.
 import fc from 'fast-check'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { trackingCodeLength } from '@/components/tracking-code'
 import { prealertFields, prealertLimits, validatePrealert, type PrealertForm } from '@/features/customer/prealerts/prealert-validation'
 import { textAround, textOf, typedNear, varyingFieldsOf } from './around-limits.ts'
 import { createApiUser, engines, type Engine } from './engines.ts'
-import { prepareVerdicts, verdicts } from './verdicts.ts'
+import { openForVerdicts, verdicts } from './verdicts.ts'
 
 const { min: minTracking, max: maxTracking } = trackingCodeLength
 
@@ -36,15 +36,7 @@ const prealertArb = varyingFieldsOf(randomPrealert, { tracking_code: '1Z999AA101
 
 describe.each(engines)('a prealert’s limits, device and database ($engine)', ({ open }) => {
   let db: Engine
-
-  beforeAll(async () => {
-    db = await open()
-    await prepareVerdicts(db)
-  }, 60_000)
-
-  afterAll(async () => {
-    await db?.close()
-  })
+  openForVerdicts(open, (opened) => (db = opened))
 
   it('accept and refuse the same prealerts', async () => {
     const customer = await createApiUser(db)

@@ -6,14 +6,14 @@
 // table's checks. The device's own rules (a name is required, a phone has digits, spaces and + ( ) -
 // only) are met by every input here: the database has none of them.
 import fc from 'fast-check'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { profileLimits } from '@/components/profile-limits'
 import { validateUser, userChanges, type UserForm } from '@/features/admin/area/user-validation'
 import { signupProfile, validateSignup, type SignupForm } from '@/features/auth/signup-validation'
 import { editableProfileFields, profileChanges, validateProfile, type EditableProfile } from '@/features/customer/profile-validation'
 import { textAround, textOf, varyingFieldsOf } from './around-limits.ts'
 import { createApiUser, engines, type Engine } from './engines.ts'
-import { prepareVerdicts, verdicts } from './verdicts.ts'
+import { openForVerdicts, verdicts } from './verdicts.ts'
 
 /** Text around the limit of a field: a name never blank, a phone of phone characters. */
 const fieldArb = (field: keyof typeof profileLimits) => {
@@ -37,10 +37,9 @@ const signupArb: fc.Arbitrary<SignupForm> = varyingFieldsOf(fc.record({ fullName
 
 describe.each(engines)('a profile’s limits, device and database ($engine)', ({ open }) => {
   let db: Engine
+  openForVerdicts(open, (opened) => (db = opened))
 
   beforeAll(async () => {
-    db = await open()
-    await prepareVerdicts(db)
     // A signup as GoTrue makes it, refused ('cut') when the profile does not keep the name and phone sent.
     await db.owner(`
       create function pg_temp.sign_up(p_profile jsonb) returns void language plpgsql as $$
@@ -56,10 +55,6 @@ describe.each(engines)('a profile’s limits, device and database ($engine)', ({
         end if;
       end $$`)
   }, 60_000)
-
-  afterAll(async () => {
-    await db?.close()
-  })
 
   const setEach = (fields: readonly string[]) => fields.map((field) => `${field} = $1 ->> '${field}'`).join(', ')
 

@@ -2,11 +2,11 @@
 // and PostgreSQL 15: random values around every rate's bounds, as typed (rateProblem), and as
 // storedRate sends them to set_rates itself as an admin (rate_problem), each change undone.
 import fc from 'fast-check'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { rateFields, rateProblem, storedRate } from '@/features/admin/rates/rate-fields'
 import { typedNear } from './around-limits.ts'
 import { createApiUser, engines, type Engine } from './engines.ts'
-import { prepareVerdicts, verdicts } from './verdicts.ts'
+import { openForVerdicts, verdicts } from './verdicts.ts'
 
 /** Values around the bounds of each kind of rate, as the admin types them (dollars for cents). */
 const typedByUnit = {
@@ -19,15 +19,7 @@ const rateArb = fc.constantFrom(...rateFields).chain(({ key, unit }) => typedByU
 
 describe.each(engines)('the rates’ limits, device and database ($engine)', ({ open }) => {
   let db: Engine
-
-  beforeAll(async () => {
-    db = await open()
-    await prepareVerdicts(db)
-  }, 60_000)
-
-  afterAll(async () => {
-    await db?.close()
-  })
+  openForVerdicts(open, (opened) => (db = opened))
 
   it('accept and refuse the same rates', async () => {
     const admin = await createApiUser(db, true)

@@ -2,11 +2,11 @@
 // PostgreSQL 15: random ranges around the longest (400 days, both ends included), reversed, of one
 // day, or with a day the calendar lacks, go to rangeProblem and to admin_report itself as an admin.
 import fc from 'fast-check'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { addDays, maxReportDays, rangeProblem } from '@/features/admin/reports/report-range'
 import type { ReportRequest } from '@/remote/reports'
 import { createApiUser, engines, type Engine } from './engines.ts'
-import { prepareVerdicts, verdicts } from './verdicts.ts'
+import { openForVerdicts, verdicts } from './verdicts.ts'
 
 const dayArb = fc.date({ min: new Date('1990-01-01'), max: new Date('2100-12-31'), noInvalidDate: true }).map((date) => date.toISOString().slice(0, 10))
 /** Days in a date input's form (yyyy-mm-dd) that the calendar lacks, and none. */
@@ -24,15 +24,7 @@ const rangeArb: fc.Arbitrary<ReportRequest> = fc.oneof(
 
 describe.each(engines)('a report’s range, device and database ($engine)', ({ open }) => {
   let db: Engine
-
-  beforeAll(async () => {
-    db = await open()
-    await prepareVerdicts(db)
-  }, 60_000)
-
-  afterAll(async () => {
-    await db?.close()
-  })
+  openForVerdicts(open, (opened) => (db = opened))
 
   it('accept and refuse the same ranges', async () => {
     const admin = await createApiUser(db, true)

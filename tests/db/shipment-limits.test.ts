@@ -8,7 +8,7 @@
 // advance_shipment itself, shipping an approved shipment or weighing a box again).
 import { randomUUID } from 'node:crypto'
 import fc from 'fast-check'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { buildRates } from '@/business-rules/rates'
 import { stepLimits } from '@/components/shipment-step-limits'
 import { boxDetails, dispatchDetails, reweighDetails, validateBox, validateDispatch, validateReweigh, type BoxForm } from '@/features/admin/shipments/step-validation'
@@ -16,7 +16,7 @@ import { shipmentLimits, shipmentRequestOf, validateShipmentRequest, type Shipme
 import type { ShipmentAddress } from '@/local-db/rows'
 import { countAround, decimalBetween, textAround, textOf, typedNear, varyingFieldsOf } from './around-limits.ts'
 import { createApiUser, engines, type Engine } from './engines.ts'
-import { prepareVerdicts, verdicts } from './verdicts.ts'
+import { openForVerdicts, verdicts } from './verdicts.ts'
 
 const itemArb = fc.record({
   key: fc.uuid(),
@@ -72,15 +72,7 @@ const reweighArb = fc.record({ reason: textAround([1, stepLimits.reason]) })
 
 describe.each(engines)('a shipment’s limits, device and database ($engine)', ({ open }) => {
   let db: Engine
-
-  beforeAll(async () => {
-    db = await open()
-    await prepareVerdicts(db)
-  }, 60_000)
-
-  afterAll(async () => {
-    await db?.close()
-  })
+  openForVerdicts(open, (opened) => (db = opened))
 
   it('accept and refuse the same requests', async () => {
     await fc.assert(

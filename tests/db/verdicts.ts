@@ -1,5 +1,6 @@
 // The database's verdict on many inputs in one query: each call made for real (a function, a table's
 // constraint, a cast), as the caller, and undone whatever it did, so every input meets the same rows.
+import { afterAll, beforeAll } from 'vitest'
 import type { Caller, Engine } from './engines.ts'
 
 /** 'accepted', else the refusal's key (HINT), else the constraint it names, else the message. */
@@ -21,6 +22,19 @@ export async function prepareVerdicts(db: Engine): Promise<void> {
       get stacked diagnostics v_hint = pg_exception_hint, v_constraint = constraint_name, v_message = message_text;
       return coalesce(nullif(v_hint, ''), nullif(v_constraint, ''), v_message);
     end $$`)
+}
+
+/** Opens the engine before the suite's tests (handing it to `use`), ready for verdicts, and closes it after them. */
+export function openForVerdicts(open: () => Promise<Engine>, use: (db: Engine) => void): void {
+  let db: Engine | undefined
+  beforeAll(async () => {
+    db = await open()
+    await prepareVerdicts(db)
+    use(db)
+  }, 60_000)
+  afterAll(async () => {
+    await db?.close()
+  })
 }
 
 /** The verdict on `call` for each value ($1, as JSON), made by `caller` in one rolled-back transaction. */
