@@ -13,6 +13,7 @@ interface Shipment {
   id: string
   version: number
   status: string
+  final_cents: number | null
 }
 
 const address = { name: 'Cliente Demo', address: 'Av. Principal 1', city: 'Caracas', postal_code: '1060', country: 'Venezuela', phone: '+58 412 555 0142', id_number: 'V-18.456.789' }
