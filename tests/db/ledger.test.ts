@@ -1,8 +1,9 @@
 // The ledger (supabase/schemas/96_money.sql) on PGlite and PostgreSQL 15: for any sequence of postings
 // and replays (in turn), each line's balance is the previous one plus its amount, a replay posts nothing, and the
 // balance row equals the last line; lines are never changed, deleted or truncated, by anyone; customers
-// read only their own and nobody writes; a shipment ships only once paid; storage fees post once per
-// package per day.
+// read only their own and nobody writes; a shipment ships only once paid, and a payment over what was
+// owed is a credit a later charge uses. Storage fees: storage-fees.test.ts; concurrent postings:
+// ledger-concurrency.test.ts; the pulls, receivables and report months: ledger-reads.test.ts.
 import { randomUUID } from 'node:crypto'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -25,6 +26,15 @@ type Posting =
   | { kind: 'credit'; key: string; cents: number }
   | { kind: 'adjustment'; key: string; cents: number }
   | { kind: 'refund'; key: string; cents: number }
+
+const requestSql = `select public.request_shipment($1, $2, $3::uuid[], 'standard', '{"insurance": false}'::jsonb,
+  '[{"description": "Shoes", "quantity": 1, "unit_value_usd": 50}]'::jsonb,
+  '{"name": "Cliente Demo", "address": "Av. Francisco de Miranda 4", "city": "Caracas", "postal_code": "1060",
+    "country": "Venezuela", "phone": "+58 412 555 0142", "id_number": "V-18.456.789"}'::jsonb)`
+/** An admin's step, from the shipment's version as it is now. */
+const advanceSql = `select public.advance_shipment($1, $2, $3, (select s.version from public.shipments s where s.id = $2), null, $4::jsonb)`
+const box = JSON.stringify({ weight_kg: 3.5, length_cm: 40, width_cm: 30, height_cm: 20 })
+const dispatch = JSON.stringify({ carrier: 'DHL Express', tracking: 'JD0146000012345' })
 
 const postingArb: fc.Arbitrary<Posting> = fc.record({
   kind: fc.constantFrom('payment', 'card', 'credit', 'adjustment', 'refund'),
@@ -120,6 +130,42 @@ describe.each(engines)('$engine', ({ open }) => {
     expect(await db.attempt(mine, (query) => query(`select public.pull_account_entries(null, 500, $1)`, [theirs.sub]))).toMatchObject({ ok: false, code: '42501' })
     const asAdmin = (await db.as(admin)<{ r: { entries: { user_id: string }[] } }>(`select public.pull_account_entries(null, 500, $1) as r`, [theirs.sub]))[0]!.r
     expect(asAdmin.entries.map((entry) => entry.user_id)).toEqual([theirs.sub])
+  })
+
+  /** A shipment of a fresh package, weighed and approved by its customer at the charge they saw; that charge. */
+  async function approvedShipment(customer: Claims): Promise<{ id: string; finalCents: number }> {
+    const [pkg] = await db.owner<{ id: string }>(
+      `insert into public.packages (user_id, tracking_code, status, weight_kg, volume_m3) values ($1, $2, 'recibido', 1.5, 0.01) returning id`,
+      [customer.sub, `PAY-${randomUUID().slice(0, 13)}`],
+    )
+    const id = randomUUID()
+    await db.as(customer)(requestSql, [randomUUID(), id, `{${pkg!.id}}`])
+    await db.as(admin)(advanceSql, [randomUUID(), id, 'processing', '{}'])
+    await db.as(admin)(advanceSql, [randomUUID(), id, 'awaiting_approval', box])
+    const [{ final_cents }] = (await db.owner<{ final_cents: string }>(`select final_cents::text from public.shipments where id = $1`, [id])) as [{ final_cents: string }]
+    await db.as(customer)(`select public.approve_shipment($1, $2, $3)`, [randomUUID(), id, final_cents])
+    return { id, finalCents: Number(final_cents) }
+  }
+
+  it('nothing ships while its customer owes; once paid it ships, and what was paid over is a credit a later charge uses', async () => {
+    const customer = (await createApiUser(db)) as Claims
+    const first = await approvedShipment(customer)
+    expect(first.finalCents).toBeGreaterThan(0)
+    const ship = (id: string) => db.attempt(admin, (query) => query(advanceSql, [randomUUID(), id, 'shipped', dispatch]))
+    expect(await ship(first.id)).toMatchObject({ ok: false, code: '22023', message: `the customer owes ${first.finalCents} cents: a shipment ships once its account is paid` })
+
+    const credit = 20_000
+    await db.as(admin)(`select public.record_payment($1, $2, $3, 'zelle', 'ZL-1')`, [randomUUID(), customer.sub, first.finalCents + credit])
+    await db.as(admin)(advanceSql, [randomUUID(), first.id, 'shipped', dispatch])
+    expect(await balance(customer.sub)).toEqual({ balance_cents: String(-credit), entries: '2' })
+
+    // The next charge takes from the credit: still nothing owed, so it ships without a payment.
+    const second = await approvedShipment(customer)
+    expect(second.finalCents).toBeLessThan(credit)
+    expect((await lines(customer.sub)).at(-1)).toMatchObject({ kind: 'shipment_charge', amount_cents: String(second.finalCents), balance_after_cents: String(second.finalCents - credit) })
+    await db.as(admin)(advanceSql, [randomUUID(), second.id, 'shipped', dispatch])
+    const [shipped] = await db.owner<{ status: string }>(`select status from public.shipments where id = $1`, [second.id])
+    expect(shipped).toEqual({ status: 'shipped' })
   })
 
   it('a refund never returns more than is left of a desk payment; a card payment is refunded through Stripe', async () => {
