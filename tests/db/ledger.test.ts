@@ -81,8 +81,10 @@ describe.each(engines)('$engine', ({ open }) => {
     await fc.assert(
       fc.asyncProperty(fc.uniqueArray(postingArb, { minLength: 1, maxLength: 12, selector: (posting) => posting.key }), fc.array(fc.nat(), { maxLength: 6 }), async (postings, replays) => {
         const customer = await createApiUser(db)
-        const sent = [...postings, ...replays.map((n) => postings[n % postings.length]!)]
-        // One after another: the engines' helpers hold one connection each (concurrent postings need a connection each).
+        // Keys of this run only: fast-check draws small uuids often, and a key another run used is another customer's posting (op_reused).
+        const mine = postings.map((posting) => ({ ...posting, key: randomUUID() }))
+        const sent = [...mine, ...replays.map((n) => mine[n % mine.length]!)]
+        // One after another: the engines' helpers hold one connection each (concurrent postings: ledger-concurrency.test.ts).
         for (const posting of sent) await post(customer.sub, posting)
 
         const posted = await lines(customer.sub)
@@ -92,8 +94,9 @@ describe.each(engines)('$engine', ({ open }) => {
           running += Number(line.amount_cents)
           expect(Number(line.balance_after_cents)).toBe(running)
         }
+        // A customer's balance row comes with their first line (a run of refunds with no desk payment to refund posts none).
         const row = await balance(customer.sub)
-        expect(row).toEqual({ balance_cents: String(running), entries: String(posted.length) })
+        expect(row).toEqual(posted.length === 0 ? undefined : { balance_cents: String(running), entries: String(posted.length) })
       }),
       { numRuns: 8, endOnFailure: true },
     )
