@@ -107,6 +107,20 @@ describe.each(engines)('$engine', ({ open }) => {
     expect((await feesOf(id)).map((line) => line.storage_day)).toEqual([plus(lastFree, 1), plus(lastFree, 4), plus(lastFree, 5)])
   })
 
+  it('charges a package taken out of a requested shipment from the day after it was taken out', async () => {
+    const customer = await createApiUser(db)
+    const [kept, out] = [await waiting(customer), await waiting(customer)]
+    const shipmentId = randomUUID()
+    await db.as(customer)(requestSql, [randomUUID(), shipmentId, `{${kept.id},${out.id}}`])
+    await db.as(customer)(`select public.set_shipment_packages($1, $2, $3::uuid[])`, [randomUUID(), shipmentId, `{${kept.id}}`])
+    // As if requested on the 1st day after the last free one and changed on the 2nd.
+    await db.owner(`update public.shipment_ops set recorded_at = ${noonSql} where shipment_id = $2 and kind = 'request'`, [plus(out.lastFree, 1), shipmentId])
+    await db.owner(`update public.shipment_ops set recorded_at = ${noonSql} where shipment_id = $2 and kind = 'set_packages'`, [plus(out.lastFree, 2), shipmentId])
+    await run(plus(out.lastFree, 4))
+    expect((await feesOf(out.id)).map((line) => line.storage_day)).toEqual([plus(out.lastFree, 3), plus(out.lastFree, 4)])
+    expect(await feesOf(kept.id)).toEqual([])
+  })
+
   it('charges no day before the fee was introduced, the rate’s first change from 0 (recorded when the fees were deployed)', async () => {
     const [introduced] = await db.owner<{ old_value: string }>(`select old_value::text from public.rate_changes where key = $1 order by changed_at, id limit 1`, [KEY])
     expect(introduced).toEqual({ old_value: '0' })
