@@ -652,6 +652,9 @@ as $$
     0)::bigint
 $$;
 
+-- A shipment's ops in order: post_storage_fees reads which packages each put in or took out.
+create index shipment_ops_shipment_idx on public.shipment_ops (shipment_id, recorded_at);
+
 -- Storage fees, once a day (pg_cron on a hosted project, the stand-in's daily jobs locally): each package
 -- whose free storage has ended and that waits at the warehouse today (storage_countdowns) is charged, for
 -- each Miami day after its last free day up to p_today, that day's fee (storage_fee_cents_on), one line
