@@ -30,6 +30,7 @@ async function serve() {
   anon key         ${SUPABASE_LOCAL_ANON_KEY}
   service_role key ${SUPABASE_LOCAL_SERVICE_ROLE_KEY}
   Mail             ${standIn.mailUrl ? `${standIn.mailUrl}  (unauthenticated, local only: loopback Host, no CORS)` : 'logged only (SUPABASE_LOCAL_DEV_MAIL=off)'}
+  Stripe           ${standIn.stripeUrl ? `${standIn.stripeUrl}  (the stand-in's: test checkout pages, no card is charged)` : 'Stripe itself, with STRIPE_SECRET_KEY (README, "Card payments")'}
   Database         ${dataDir}
                    ${standIn.fresh ? 'new: migrations and seed applied' : 'existing: pending migrations applied'} (npm run db:reset starts it over)
 
