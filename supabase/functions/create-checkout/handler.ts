@@ -10,8 +10,8 @@ import { DatabaseFailure, readSupabaseApi, select, signedInUser } from '../_shar
 
 /** Stripe's least charge in USD is 50 cents; the business asks for a dollar. */
 export const MIN_PAYMENT_CENTS = 100
-/** Stripe's most for one USD payment ($999,999.99). */
-export const MAX_PAYMENT_CENTS = 99_999_999
+/** The ledger's most for one line (money_amount_input): a payment it could not post is never charged. */
+export const MAX_PAYMENT_CENTS = 10_000_000
 
 const LINE_NAME = { es: 'Pago a la cuenta de Casillero Miami', en: 'Casillero Miami account payment' } as const
 type Lang = keyof typeof LINE_NAME
@@ -50,7 +50,7 @@ async function createCheckout(request: Request, env: Env): Promise<Response> {
     if (amount <= 0) return refusal(400, 'nothing_owed', 'Nothing is owed; give an amount to pay ahead')
   } else amount = body.amount_cents as number
   if (!Number.isSafeInteger(amount) || amount < MIN_PAYMENT_CENTS || amount > MAX_PAYMENT_CENTS) {
-    return refusal(400, 'payment_amount_invalid', `The amount must be whole cents from ${MIN_PAYMENT_CENTS} to ${MAX_PAYMENT_CENTS}`, { min_cents: MIN_PAYMENT_CENTS, max_cents: MAX_PAYMENT_CENTS })
+    return refusal(400, 'checkout_amount_range', `The amount must be whole cents from ${MIN_PAYMENT_CENTS} to ${MAX_PAYMENT_CENTS}`, { min_cents: MIN_PAYMENT_CENTS, max_cents: MAX_PAYMENT_CENTS })
   }
 
   const statement = `${appOrigin(request, env)}/${lang}/dashboard/account/statement`

@@ -8,6 +8,8 @@ import { bearerToken, CORS_HEADERS, json, jsonObject, postOnly, refusal } from '
 import { isStripeError, stripeClient } from '../_shared/stripe-client.ts'
 import { DatabaseFailure, DatabaseRefusal, readSupabaseApi, rpc, select, signedInUser, type SupabaseApi } from '../_shared/supabase-api.ts'
 
+/** As the ledger's money_reason_input: what the customer reads, 1 to 500 characters. */
+const MAX_REASON_CHARS = 500
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 interface CardPayment {
@@ -51,15 +53,14 @@ async function refundPayment(request: Request, env: Env): Promise<Response> {
   const reason = typeof body.reason === 'string' ? body.reason.trim() : ''
   if (typeof paymentId !== 'string' || !UUID.test(paymentId)) return refusal(400, 'payment_not_found', 'payment_id must be a payment’s id')
   if (opId !== undefined && (typeof opId !== 'string' || !UUID.test(opId))) return refusal(400, 'op_id_invalid', 'op_id must be a uuid')
-  if (!reason) return refusal(400, 'reason_required', 'Say why, for the customer to read')
+  if (reason.length < 1 || [...reason].length > MAX_REASON_CHARS) return refusal(400, 'money_reason_length', `The reason must be 1 to ${MAX_REASON_CHARS} characters`, { max: MAX_REASON_CHARS })
 
   const payment = await cardPayment(api, paymentId, token)
   if (!payment) return refusal(404, 'payment_not_found', 'No such payment')
   if (payment.method !== 'card' || !payment.reference) return refusal(400, 'refund_at_desk', 'A desk payment is refunded with refund_payment')
   const left = -payment.amount_cents - (await refundedCents(api, paymentId, token))
-  if (typeof amount !== 'number' || !Number.isSafeInteger(amount) || amount < 1 || amount > left) {
-    return refusal(400, 'refund_amount_invalid', `The amount must be whole cents from 1 to ${left}`, { min_cents: 1, max_cents: left })
-  }
+  if (typeof amount !== 'number' || !Number.isSafeInteger(amount) || amount < 1) return refusal(400, 'money_amount_range', 'The amount must be whole cents above 0', { max_cents: left, signed: false })
+  if (amount > left) return refusal(400, 'refund_exceeds_payment', `At most ${left} cents of this payment are left to refund`, { max_cents: left })
 
   const refund = await stripeClient(env).refunds.create(
     { payment_intent: payment.reference, amount, metadata: { reason, payment_id: paymentId } },

@@ -115,8 +115,9 @@ function createRefund(form: FormObject, { objects, refunded }: StripeApiOptions)
 }
 
 function listRefunds(query: URLSearchParams, { objects }: StripeApiOptions): HttpResponse {
-  const charge = query.get('charge')
-  const all = charge ? objects.refundsOf(charge) : [...objects.refunds.values()].sort((a, b) => b.created - a.created)
+  const intent = query.get('payment_intent')
+  const charge = query.get('charge') ?? (intent ? (objects.chargeOfIntent.get(intent) ?? '') : null)
+  const all = charge !== null ? objects.refundsOf(charge) : [...objects.refunds.values()].sort((a, b) => b.created - a.created)
   const after = query.get('starting_after')
   const from = after ? all.findIndex((refund) => refund.id === after) + 1 : 0
   const limit = Math.min(Math.max(Number(query.get('limit') ?? 10) || 10, 1), 100)
