@@ -255,6 +255,32 @@ describe('card refunds', () => {
     expect(refunds.map((line) => [line.amount_cents, line.balance_after_cents, line.reason])).toEqual([['700', '700', 'Devuelto en Stripe']])
   })
 
+  it('a refund that arrives before its payment is refused with 5xx, so Stripe sends it again, and posts once after the payment', async () => {
+    const customer = await owingCustomer(0)
+    // Paid at Stripe, its checkout.session.completed still on the way (Stripe does not order events):
+    // the session names no customer, so the test page's own completed event posts nothing.
+    const created = await stripe.checkout.sessions.create({ mode: 'payment', success_url: 'http://localhost:4173/', line_items: [{ quantity: 1, price_data: { currency: 'usd', unit_amount: 2500, product_data: { name: 'Test' } } }] })
+    expect((await fetch(created.url!, { method: 'POST', redirect: 'manual' })).status).toBe(303)
+    const paid = await stripe.checkout.sessions.retrieve(created.id)
+    const stripeRefund = await stripe.refunds.create({ payment_intent: paid.payment_intent as string, amount: 500, metadata: { reason: 'Antes del pago' } })
+    const refunded = eventOf('charge.refunded', { id: stripeRefund.charge, object: 'charge', payment_intent: paid.payment_intent, amount: 2500, amount_refunded: 500 })
+
+    const early = await deliver(refunded)
+    expect(early.status).toBeGreaterThanOrEqual(500)
+    expect(await ledger(customer.id)).toEqual([])
+
+    expect((await deliver(eventOf('checkout.session.completed', { ...paid, client_reference_id: customer.id }))).status).toBe(200)
+    const again = await deliver(refunded)
+    expect(again.status).toBe(200)
+    expect((await deliver(refunded)).status).toBe(200)
+    const lines = await ledger(customer.id)
+    expect(lines.map((line) => [line.kind, line.amount_cents, line.balance_after_cents, line.reason])).toEqual([
+      ['payment', '-2500', '-2500', null],
+      ['refund', '500', '-2000', 'Antes del pago'],
+    ])
+    expect(await again.json()).toEqual({ entries: [lines[1]!.id] })
+  })
+
   it('a desk payment is not refunded through Stripe', async () => {
     const customer = await owingCustomer(1000)
     const { data } = await admin.rpc('record_payment', { p_op_id: randomUUID(), p_user_id: customer.id, p_amount_cents: 1000, p_method: 'cash', p_reference: null }).throwOnError()

@@ -2,14 +2,18 @@
 // Stripe-Signature header, checked with STRIPE_WEBHOOK_SECRET, is its authority. A paid Checkout
 // Session posts the customer's payment; a refunded charge posts each of its refunds. Stripe repeats
 // an event until it gets a 2xx, so repeats answer 2xx and post nothing more; a bad or stale
-// signature is a 400 and posts nothing; a 5xx only when the database (or Stripe's API) failed, so
-// that Stripe tries again.
+// signature is a 400 and posts nothing; a 5xx, so that Stripe tries again, when the database (or
+// Stripe's API) failed or refused what a later event mends.
 import type Stripe from 'stripe'
 import { postCardPayment, postCardRefund, sessionCustomer } from '../_shared/card-ledger.ts'
 import { ConfigError, required, type Env } from '../_shared/env.ts'
 import { json } from '../_shared/http.ts'
 import { isStripeError, stripeClient, verifiedEvent } from '../_shared/stripe-client.ts'
 import { DatabaseFailure, DatabaseRefusal, readSupabaseApi, type SupabaseApi } from '../_shared/supabase-api.ts'
+
+/** The database's refusals that a later event mends, so a retry must come: Stripe does not order its
+ * events, and a refund's charge.refunded may come before its payment's checkout.session.completed. */
+const MENDED_LATER = new Set(['payment_not_found'])
 
 /** The ledger lines the event stands for (already there on a repeat), or why it stands for none. */
 type Outcome = { entries: string[] } | { ignored: string }
@@ -40,8 +44,9 @@ export function stripeWebhookHandler(env: Env, log: (line: string) => void = (li
       return json(200, await handleEvent(event, api, env))
     } catch (error) {
       if (error instanceof DatabaseRefusal) {
-        // Trying again cannot change the answer: say so to Stripe's dashboard and to the logs.
         log(`[stripe-webhook] ${event.type} ${event.id}: refused (${error.key}): ${error.message}`)
+        if (MENDED_LATER.has(error.key)) return json(503, { error: 'try_again', refused: error.key, message: 'Not recordable yet; send it again' })
+        // Trying again cannot change the answer: say so to Stripe's dashboard and to the logs.
         return json(200, { ignored: error.key })
       }
       if (error instanceof DatabaseFailure || isStripeError(error)) {
