@@ -1,11 +1,16 @@
 import { randomUUID } from 'node:crypto'
+import { readFileSync } from 'node:fs'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import Stripe from 'stripe'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { errorText } from '@/components/refusals/refusal-text'
+import { refusalTexts } from '@/components/refusals/refusal-texts'
+import { functionRefusal } from '@/remote/function-refusal'
 import { MAX_PAYMENT_CENTS } from '../../supabase/functions/create-checkout/handler.ts'
 import { SUPABASE_LOCAL_ANON_KEY } from '../../supabase/local/keys'
 import type { StandIn } from '../../supabase/local/server'
 import { LOCAL_STRIPE_SECRET_KEY, LOCAL_STRIPE_WEBHOOK_SECRET } from '../../supabase/local/stripe/keys'
+import { appI18n } from '../unit/app-i18n'
 import { demoAdmin, signedIn, signedUpCustomer, startTestStandIn } from './helpers'
 
 // Card payments on the real stand-in: the Edge Functions as a hosted project runs them, the
@@ -287,5 +292,37 @@ describe('card refunds', () => {
     const answer = await refund(admin, { payment_id: (data as { id: string }).id, amount_cents: 100, reason: 'Cash back' })
     expect(answer.status).toBe(400)
     expect(await answer.json()).toMatchObject({ error: 'refund_at_desk' })
+  })
+})
+
+describe('the card functions’ refusals, as the device says them', () => {
+  const saying = async (error: unknown) => {
+    const refusal = await functionRefusal(error)
+    return [errorText(appI18n('en'), refusal), errorText(appI18n('es'), refusal)] as const
+  }
+
+  it('every key create-checkout and refund-payment answer with has a text', () => {
+    const keys = ['create-checkout', 'refund-payment'].flatMap((name) => {
+      const source = readFileSync(new URL(`../../supabase/functions/${name}/handler.ts`, import.meta.url), 'utf8')
+      return [...source.matchAll(/\brefusal\(\d+, '(\w+)'/g)].map(([, key]) => key!)
+    })
+    expect(keys).toEqual(expect.arrayContaining(['not_signed_in', 'checkout_amount_range', 'nothing_owed', 'payments_unavailable', 'refund_at_desk']))
+    expect(keys.filter((key) => !Object.hasOwn(refusalTexts, key))).toEqual([])
+  })
+
+  it('says an amount out of range with the limits the refusal carries, and the gateway’s 401, in both languages', async () => {
+    const customer = await owingCustomer(0)
+    const tooLittle = await customer.client.functions.invoke('create-checkout', { body: { amount_cents: 5, lang: 'en' } })
+    const [english, spanish] = await saying(tooLittle.error)
+    expect(english).toBe('A card payment must be from $1.00 to $100,000.00.')
+    expect(spanish).toBe("Un pago con tarjeta debe ser de $1.00 a $100,000.00.")
+
+    const nothing = await customer.client.functions.invoke('create-checkout', { body: { lang: 'es' } })
+    expect((await saying(nothing.error))[0]).toBe('You owe nothing now. To pay ahead, choose an amount.')
+
+    const forged = await customer.client.functions.invoke('create-checkout', { body: {}, headers: { Authorization: 'Bearer not.a.jwt' } })
+    const [gateEn, gateEs] = await saying(forged.error)
+    expect(gateEn).toBe('Your session is no longer valid: log in again, then try again.')
+    expect(gateEs).not.toBe(gateEn)
   })
 })

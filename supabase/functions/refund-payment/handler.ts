@@ -46,13 +46,13 @@ async function refundPayment(request: Request, env: Env): Promise<Response> {
   const api = readSupabaseApi(env)
   const token = bearerToken(request)
   if (!(await signedInUser(api, token))) return refusal(401, 'not_signed_in', 'Sign in to refund')
-  if ((await rpc(api, 'is_admin', {}, token)) !== true) return refusal(403, 'not_admin', 'Only an admin refunds a payment')
+  if ((await rpc(api, 'is_admin', {}, token)) !== true) return refusal(403, 'admins_only', 'Only an admin refunds a payment')
 
   const body = (await jsonObject(request)) ?? {}
   const { payment_id: paymentId, amount_cents: amount, op_id: opId } = body
   const reason = typeof body.reason === 'string' ? body.reason.trim() : ''
   if (typeof paymentId !== 'string' || !UUID.test(paymentId)) return refusal(400, 'payment_not_found', 'payment_id must be a payment’s id')
-  if (opId !== undefined && (typeof opId !== 'string' || !UUID.test(opId))) return refusal(400, 'op_id_invalid', 'op_id must be a uuid')
+  if (opId !== undefined && (typeof opId !== 'string' || !UUID.test(opId))) return refusal(400, 'bad_request', 'op_id must be a uuid')
   if (reason.length < 1 || [...reason].length > MAX_REASON_CHARS) return refusal(400, 'money_reason_length', `The reason must be 1 to ${MAX_REASON_CHARS} characters`, { max: MAX_REASON_CHARS })
 
   const payment = await cardPayment(api, paymentId, token)
