@@ -56,7 +56,7 @@ export interface StandInOptions {
   devMail?: boolean
   /** How send-push tries a busy or failing push service again (tests make it quick). */
   pushRetry?: RetryPolicy
-  /** The stand-in's Stripe's port (default: SUPABASE_LOCAL_STRIPE_PORT, else any free one). */
+  /** The stand-in's Stripe's port (default: any free one; `npm run backend` gives 54325 or SUPABASE_LOCAL_STRIPE_PORT). */
   stripePort?: number
 }
 

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { readFileSync } from 'node:fs'
+import { createServer } from 'node:net'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import Stripe from 'stripe'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
@@ -215,6 +216,46 @@ describe('create-checkout and the test checkout page', () => {
     const [app, elsewhere] = await Promise.all([stripe.checkout.sessions.retrieve(fromApp.id), stripe.checkout.sessions.retrieve(fromElsewhere.id)])
     expect(app).toMatchObject({ amount_total: 100, locale: 'en', cancel_url: 'http://localhost:4220/en/dashboard/account/statement?checkout=cancelled', metadata: { user_id: customer.id } })
     expect(elsewhere.cancel_url).toBe('http://localhost:4173/es/dashboard/account/statement?checkout=cancelled')
+  })
+})
+
+describe('the stand-in’s Stripe across a restart', () => {
+  /** A port free now, for a stand-in's Stripe to take, as `npm run backend` takes 54325. */
+  const freePort = () =>
+    new Promise<number>((resolve, reject) => {
+      const probe = createServer().listen(0, '127.0.0.1', () => {
+        const { port } = probe.address() as { port: number }
+        probe.close(() => resolve(port))
+      })
+      probe.once('error', reject)
+    })
+
+  it('keeps its port, and a checkout page opened before the restart says plainly, in both languages, that it was forgotten', async () => {
+    const stripePort = await freePort()
+    const before = await startTestStandIn({ stripePort })
+    let url: string
+    try {
+      const customer = await signedUpCustomer(before.url, 'restart')
+      const { data, error } = await customer.client.functions.invoke<{ url: string }>('create-checkout', { body: { amount_cents: 1200, lang: 'es' } })
+      if (error) throw error
+      url = data!.url
+      expect(new URL(url).port).toBe(String(stripePort))
+    } finally {
+      await before.close()
+    }
+    const after = await startTestStandIn({ stripePort })
+    try {
+      expect(after.stripeUrl).toBe(`http://127.0.0.1:${stripePort}`)
+      for (const answer of [await fetch(url), await fetch(url, { method: 'POST', redirect: 'manual' })]) {
+        expect(answer.status).toBe(404)
+        const html = await answer.text()
+        expect(html).toContain('the local server keeps checkouts in memory and was restarted after this one began')
+        expect(html).toContain('el servidor local guarda los pagos en memoria y se reinició')
+        expect(html).toContain('Nothing was charged')
+      }
+    } finally {
+      await after.close()
+    }
   })
 })
 

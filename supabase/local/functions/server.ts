@@ -31,7 +31,7 @@ export interface FunctionsOptions {
   /** Where the VAPID keys are kept; undefined: made for this process. */
   dataDir: string | undefined
   retry?: RetryPolicy
-  /** The stand-in's Stripe's port (0: any free one); unused with a STRIPE_SECRET_KEY of one's own. */
+  /** The stand-in's Stripe's port (unset or 0: any free one); unused with a STRIPE_SECRET_KEY of one's own. */
   stripePort?: number
   log: (line: string) => void
 }
@@ -76,8 +76,7 @@ export async function startFunctions({ db, url, siteUrl, dataDir, retry, stripeP
   // With a key of one's own, Stripe itself (or STRIPE_API_BASE); without, the stand-in's Stripe.
   let localStripe: LocalStripe | undefined
   if (!process.env.STRIPE_SECRET_KEY) {
-    const port = stripePort ?? Number(process.env.SUPABASE_LOCAL_STRIPE_PORT ?? 0)
-    localStripe = await startLocalStripe({ port, secretKey: LOCAL_STRIPE_SECRET_KEY, webhookSecret, webhookUrl: `${url}${FUNCTIONS_PREFIX}/stripe-webhook`, log }).catch(async (error: unknown) => {
+    localStripe = await startLocalStripe({ port: stripePort ?? 0, secretKey: LOCAL_STRIPE_SECRET_KEY, webhookSecret, webhookUrl: `${url}${FUNCTIONS_PREFIX}/stripe-webhook`, log }).catch(async (error: unknown) => {
       abort.abort()
       await reminders.close()
       await webhook.close()

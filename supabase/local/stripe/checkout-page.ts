@@ -9,8 +9,13 @@ import type { CheckoutSession, StripeObjects } from './objects'
 
 export const CHECKOUT_PAGE_PREFIX = '/c/pay/'
 
+// Sessions live in memory: after a restart, a page opened before it names one no longer known.
+const UNKNOWN_SESSION = `
+    <p lang="en">This test checkout is not known here: the local server keeps checkouts in memory and was restarted after this one began, so it forgot it. Nothing was charged. Go back to the app and press Pay again.</p>
+    <p lang="es">Este pago de prueba no se conoce aquí: el servidor local guarda los pagos en memoria y se reinició después de que este empezó, así que lo olvidó. No se cobró nada. Vuelve a la aplicación y pulsa Pagar de nuevo.</p>`
+
 export function checkoutPage(session: CheckoutSession | undefined): HttpResponse {
-  if (!session) return html(404, page('Unknown checkout · Pago desconocido', '<p lang="en">This checkout does not exist (the stand-in forgets them when it restarts).</p><p lang="es">Este pago no existe (el servidor local los olvida al reiniciarse).</p>'))
+  if (!session) return html(404, page('Checkout not found · Pago no encontrado', UNKNOWN_SESSION))
   const amount = `$${(session.amount_total / 100).toFixed(2)} ${session.currency.toUpperCase()}`
   if (session.status !== 'open') {
     return html(200, page('Paid · Pagado', `<p><strong>${escape(amount)}</strong></p><p lang="en">This checkout is already paid.</p><p lang="es">Este pago ya se hizo.</p><p><a href="${escape(successUrl(session))}">Back · Volver</a></p>`))
