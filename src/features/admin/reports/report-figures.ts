@@ -3,7 +3,7 @@ import { msg } from '@lingui/core/macro'
 import { statusLabels } from '@/i18n/package-status-labels'
 import type { AdminReport } from '@/remote/reports'
 import type { ChartSpec } from './report-chart'
-import type { ReportTable } from './report-csv'
+import type { ReportTable } from '@/components/csv'
 
 /** One figure of the Reports page: its numbers (table and CSV), an optional chart of them, and headline figures. */
 export interface ReportFigure {
