@@ -29,7 +29,8 @@ create table public.profiles (
   -- The notification kinds not pushed to this customer's phones (in the app they always show).
   push_muted text[] not null default '{}'
     constraint profiles_push_muted_known check (push_muted <@ array[
-      'package_received', 'package_status', 'shipment_awaiting_approval', 'shipment_shipped', 'storage_ending', 'storage_last_day'])
+      'package_received', 'package_status', 'shipment_awaiting_approval', 'shipment_shipped', 'storage_ending', 'storage_last_day',
+    'payment_received', 'charge_due'])
 );
 
 create index profiles_email_idx on public.profiles (lower(email));

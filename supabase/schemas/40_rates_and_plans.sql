@@ -18,7 +18,7 @@ set search_path = ''
 as $$
   select case
     when p_key in ('basic_cents_per_lb', 'standard_cents_per_lb', 'premium_cents_per_lb', 'express_cents',
-                   'consolidation_basic_cents', 'photos_cents') then
+                   'consolidation_basic_cents', 'photos_cents', 'storage_fee_cents_per_day') then
       case when p_value is null or p_value <> trunc(p_value) or p_value not between 0 and 100000
         then p_key || ' must be a whole number of cents from 0 to 100000' end
     when p_key = 'insurance_percent' then
@@ -40,7 +40,7 @@ create table public.rates (
     constraint rates_key_known check (key in (
       'basic_cents_per_lb', 'standard_cents_per_lb', 'premium_cents_per_lb', 'express_cents', 'insurance_percent',
       'consolidation_basic_cents', 'photos_cents', 'volumetric_in3_per_lb', 'volumetric_cm3_per_kg',
-      'max_weight_kg', 'max_linear_in')),
+      'max_weight_kg', 'max_linear_in', 'storage_fee_cents_per_day')),
   value numeric not null,
   updated_by uuid references public.profiles (id) on delete set null,
   updated_at timestamptz not null default now(),

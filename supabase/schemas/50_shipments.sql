@@ -253,8 +253,9 @@ $$;
 -- version, per package). A package's event op id is derived from the shipment's op and the package
 -- (md5), so it is stable; a replayed op never gets this far anyway. A cancelled shipment frees its
 -- packages: shipment_id null and, for those in consolidacion, recibido again. Deleted packages are
--- neither moved nor freed. Packages are locked in id order (as request_shipment does). Internal; the
--- callers hold the shipment's row lock and have updated the row already.
+-- neither moved nor freed. Packages are locked in id order (as request_shipment does). A cancelled
+-- shipment whose charge was posted (approved, not shipped) has its charge reversed, once (96_money.sql).
+-- Internal; the callers hold the shipment's row lock and have updated the row already.
 create or replace function public.shipment_status_follows(p_shipment_id uuid, p_status text, p_op_id uuid, p_changed_at timestamptz)
 returns void
 language plpgsql
@@ -272,9 +273,19 @@ declare
   v_package record;
   v_target text;
   v_event_op uuid;
+  v_charge record;
 begin
   insert into public.shipment_events (shipment_id, status, actor, changed_at)
   values (p_shipment_id, p_status, auth.uid(), p_changed_at);
+
+  if v_freed then
+    select * into v_charge from public.account_entries e
+    where e.shipment_id = p_shipment_id and e.kind = 'shipment_charge';
+    if found then
+      perform public.post_account_entry('shipment-reversal:' || p_shipment_id, v_charge.user_id, 'reversal', -v_charge.amount_cents,
+        p_shipment_id => p_shipment_id, p_refers_to => v_charge.id, p_posted_by => auth.uid());
+    end if;
+  end if;
 
   perform 1 from public.packages p where p.shipment_id = p_shipment_id and p.deleted_at is null order by p.id for update;
   for v_package in

@@ -477,8 +477,11 @@ begin
 end
 $$;
 
--- approve_shipment: the owner accepts the final charge of a shipment awaiting approval.
-create or replace function public.approve_shipment(p_op_id uuid, p_shipment_id uuid)
+-- approve_shipment: the owner accepts the final charge of a shipment awaiting approval, the charge they
+-- saw (p_final_cents): a shipment weighed again since (its charge another, or being weighed: null) is
+-- refused with charge_changed and the charge it has now, for the customer to look at again. Approving
+-- posts the charge to the customer's account (96_money.sql), once: its key is the shipment's.
+create or replace function public.approve_shipment(p_op_id uuid, p_shipment_id uuid, p_final_cents bigint)
 returns jsonb
 language plpgsql
 security definer
@@ -512,6 +515,11 @@ begin
   if v_shipment.user_id <> v_uid then
     raise exception 'permission denied: only the customer approves their shipment' using errcode = '42501', hint = 'customer_approves_only';
   end if;
+  if v_shipment.status in ('processing', 'awaiting_approval')
+    and (v_shipment.final_cents is null or v_shipment.final_cents is distinct from p_final_cents) then
+    raise exception 'the final charge is now % cents, not %', v_shipment.final_cents, p_final_cents using errcode = '22023', hint = 'charge_changed',
+      detail = jsonb_build_object('final_cents', v_shipment.final_cents)::text;
+  end if;
   if v_shipment.status <> 'awaiting_approval' then
     raise exception 'a shipment that is % cannot be approved', v_shipment.status using errcode = '22023', hint = 'shipment_not_approvable',
       detail = jsonb_build_object('status', v_shipment.status)::text;
@@ -519,6 +527,10 @@ begin
 
   update public.shipments set status = 'approved' where id = p_shipment_id returning * into v_shipment;
   perform public.shipment_status_follows(p_shipment_id, 'approved', p_op_id, now());
+  if v_shipment.final_cents > 0 then
+    perform public.post_account_entry('shipment-charge:' || p_shipment_id, v_uid, 'shipment_charge', v_shipment.final_cents,
+      p_shipment_id => p_shipment_id);
+  end if;
   return public.shipment_json(v_shipment);
 end
 $$;
@@ -531,7 +543,8 @@ $$;
 -- deleted); awaiting_approval → processing to weigh the box again (p_details reason, 1 to 500
 -- characters, which the customer reads: the charge and the box are cleared from the shipment, the
 -- charge staying on the awaiting_approval event that set it); approved → shipped with p_details
--- carrier and tracking; shipped → in_customs → ready → delivered; and cancelled from requested,
+-- carrier and tracking, once the customer owes nothing (account_owes, 96_money.sql); shipped →
+-- in_customs → ready → delivered; and cancelled from requested,
 -- processing, awaiting_approval or approved (as cancel_shipment). A step with nothing to say takes no
 -- details. Returns {outcome, shipment}.
 create or replace function public.advance_shipment(p_op_id uuid, p_shipment_id uuid, p_status text, p_base_version bigint, p_changed_at timestamp with time zone, p_details jsonb)
@@ -558,6 +571,7 @@ declare
   v_actual_lb numeric;
   v_volumetric_lb numeric;
   v_final jsonb;
+  v_owed bigint;
 begin
   if not public.is_admin() then
     raise exception 'permission denied: only admins can advance a shipment' using errcode = '42501', hint = 'admins_only';
@@ -640,6 +654,12 @@ begin
     returning * into v_shipment;
 
   elsif p_status = 'shipped' then
+    -- The balance row's lock (FOR SHARE) holds off a posting until this shipment has shipped.
+    select b.balance_cents into v_owed from public.account_balances b where b.user_id = v_shipment.user_id for share;
+    if v_owed > 0 then
+      raise exception 'the customer owes % cents: a shipment ships once its account is paid', v_owed using errcode = '22023', hint = 'account_owes',
+        detail = jsonb_build_object('owed_cents', v_owed)::text;
+    end if;
     for v_key in select k from jsonb_object_keys(v_details) k order by k loop
       if v_key not in ('carrier', 'tracking') then
         raise exception 'p_details.% is not a detail of the dispatch (carrier, tracking)', v_key using errcode = '22023', hint = 'bad_request';
@@ -685,7 +705,7 @@ revoke execute on function public.set_shipment_packages(uuid, uuid, uuid[]) from
 grant execute on function public.set_shipment_packages(uuid, uuid, uuid[]) to authenticated;
 revoke execute on function public.cancel_shipment(uuid, uuid) from public, anon;
 grant execute on function public.cancel_shipment(uuid, uuid) to authenticated;
-revoke execute on function public.approve_shipment(uuid, uuid) from public, anon;
-grant execute on function public.approve_shipment(uuid, uuid) to authenticated;
+revoke execute on function public.approve_shipment(uuid, uuid, bigint) from public, anon;
+grant execute on function public.approve_shipment(uuid, uuid, bigint) to authenticated;
 revoke execute on function public.advance_shipment(uuid, uuid, text, bigint, timestamptz, jsonb) from public, anon;
 grant execute on function public.advance_shipment(uuid, uuid, text, bigint, timestamptz, jsonb) to authenticated;

@@ -16,7 +16,8 @@ create table public.notifications (
   id uuid primary key default gen_random_uuid(),
   user_id uuid not null references public.profiles (id) on delete cascade,
   kind text not null constraint notifications_kind_known check (kind in (
-    'package_received', 'package_status', 'shipment_awaiting_approval', 'shipment_shipped', 'storage_ending', 'storage_last_day')),
+    'package_received', 'package_status', 'shipment_awaiting_approval', 'shipment_shipped', 'storage_ending', 'storage_last_day',
+    'payment_received', 'charge_due')),
   payload jsonb not null default '{}'::jsonb constraint notifications_payload_is_object check (jsonb_typeof(payload) = 'object'),
   source text not null constraint notifications_source_once unique,
   created_at timestamptz not null default now(),

@@ -25,7 +25,8 @@ begin
     raise exception 'p_op_id and p_push_muted are required' using errcode = '22004', hint = 'bad_request';
   end if;
   v_muted := array(select distinct k from unnest(p_push_muted) k order by k);
-  if not v_muted <@ array['package_received', 'package_status', 'shipment_awaiting_approval', 'shipment_shipped', 'storage_ending', 'storage_last_day'] then
+  if not v_muted <@ array['package_received', 'package_status', 'shipment_awaiting_approval', 'shipment_shipped', 'storage_ending', 'storage_last_day',
+      'payment_received', 'charge_due'] then
     raise exception 'Unknown notification kind in %', p_push_muted using errcode = '22023', hint = 'unknown_notification_kind';
   end if;
   update public.profiles set push_muted = v_muted where id = auth.uid() and push_muted is distinct from v_muted;

@@ -43,7 +43,10 @@
 --   to_shipment: the packages shipped in the range: count, median and 90th percentile of the days
 --     (elapsed time, one decimal) from arrival to their first 'transito'; null when none;
 --   storage: now, the packages whose storage counts down with 0 to 5 free days left (ending_soon) and
---     past their last free day (ended).
+--     past their last free day (ended);
+--   money: per calendar month touching the range, ascending, the ledger's lines posted in the range's
+--     days: month (its first day), charges_cents, payments_cents, refunds_cents (report_money_months,
+--     96_money.sql).
 --
 -- jit off: the plans' costs are those of big scans, so PostgreSQL would compile them, and at these
 -- sizes compiling takes longer than running (seconds against a fraction of one). Custom plans always: a
@@ -240,7 +243,8 @@ begin
       select jsonb_build_object(
         'ending_soon', count(*) filter (where c.ending and c.days_left >= 0),
         'ended', count(*) filter (where c.days_left < 0))
-      from public.storage_countdowns(v_today) c)
+      from public.storage_countdowns(v_today) c),
+    'money', public.report_money_months(p_from, p_to)
   )
   into v_report;
 

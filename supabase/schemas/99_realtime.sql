@@ -7,7 +7,7 @@
 -- deleted_profiles is how admins' copies learn that a profile is gone (only admins read the
 -- tombstones); a customer's open list and the warehouse desk hear a prealert change; shipments (a
 -- change to its items, timeline or packages comes with a new version of the shipment, so those need not
--- be published); rates (the prices on screen); notifications.
+-- be published); rates (the prices on screen); notifications; a customer's account lines and balance.
 --
 -- Supabase creates the publication with every project; a database without it (a bare PostgreSQL) gets
 -- it here.
@@ -21,4 +21,4 @@ $$;
 
 alter publication supabase_realtime add table
   public.profiles, public.lockers, public.deleted_profiles, public.packages, public.prealerts, public.shipments,
-  public.rates, public.notifications;
+  public.rates, public.notifications, public.account_entries, public.account_balances;

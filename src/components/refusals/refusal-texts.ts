@@ -2,6 +2,7 @@ import { adminTexts } from './admin-texts'
 import { commonTexts } from './common-texts'
 import { contentTexts } from './content-texts'
 import { fileTexts } from './file-texts'
+import { moneyTexts } from './money-texts'
 import { packageTexts } from './package-texts'
 import { prealertTexts } from './prealert-texts'
 import type { Say } from './say'
@@ -20,4 +21,5 @@ export const refusalTexts: Readonly<Record<string, Say>> = {
   ...prealertTexts,
   ...adminTexts,
   ...contentTexts,
+  ...moneyTexts,
 }
