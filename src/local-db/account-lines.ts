@@ -8,26 +8,12 @@ import { microsOf } from './notification-overlay'
  */
 export type StatementLine = AccountEntryRow & { pending?: AccountOp['state'] }
 
-/**
- * The server's lines in the order they were posted. Lines posted in one transaction (a day's
- * storage fees caught up at once) share their time: among those, each follows the line whose
- * balance it starts from.
- */
+/** The server's lines in the order they were posted: the database gives each customer's lines strictly increasing times. */
 export function inPostingOrder(rows: readonly AccountEntryRow[]): AccountEntryRow[] {
-  const sorted = rows.map((row) => ({ row, at: microsOf(row.created_at) })).sort((a, b) => a.at - b.at)
-  const ordered: AccountEntryRow[] = []
-  for (let start = 0; start < sorted.length; ) {
-    let end = start + 1
-    while (end < sorted.length && sorted[end]!.at === sorted[start]!.at) end++
-    const tied = sorted.slice(start, end).map(({ row }) => row)
-    while (tied.length > 0) {
-      const before = ordered.at(-1)?.balance_after_cents ?? tied[0]!.balance_after_cents - tied[0]!.amount_cents
-      const next = Math.max(0, tied.findIndex((row) => row.balance_after_cents - row.amount_cents === before))
-      ordered.push(...tied.splice(next, 1))
-    }
-    start = end
-  }
-  return ordered
+  return rows
+    .map((row) => ({ row, at: microsOf(row.created_at) }))
+    .sort((a, b) => a.at - b.at)
+    .map(({ row }) => row)
 }
 
 /** What a queued posting adds to what the customer owes: payments and credits take off, a refund adds, an adjustment is signed. */
