@@ -184,6 +184,8 @@ export interface CancelShipmentOp extends ShipmentOpBase {
 
 export interface ApproveShipmentOp extends ShipmentOpBase {
   kind: 'approve-shipment'
+  /** The final charge the customer saw and approved; absent on ops queued before it was sent, which the server refuses as a changed charge. */
+  finalCents?: number | null
 }
 
 /** The customer changes which packages travel in a shipment still only requested. */

@@ -21,9 +21,9 @@ export async function queueShipmentCancel(userId: string, shipmentId: string): P
   await addOps(userId, [op])
 }
 
-/** The customer approves the final charge. */
-export async function queueShipmentApproval(userId: string, shipmentId: string): Promise<void> {
-  const op: ApproveShipmentOp = { ...newOpFields(userId), kind: 'approve-shipment', shipmentId }
+/** The customer approves the final charge they see (the server refuses it if the charge has changed since). */
+export async function queueShipmentApproval(userId: string, shipmentId: string, finalCents: number | null): Promise<void> {
+  const op: ApproveShipmentOp = { ...newOpFields(userId), kind: 'approve-shipment', shipmentId, finalCents }
   await addOps(userId, [op])
 }
 

@@ -95,7 +95,9 @@ async function shipmentCall(client: Supabase, op: Exclude<ShipmentOp, AdvanceShi
         })
       : op.kind === 'set-shipment-packages'
         ? client.rpc('set_shipment_packages', { p_op_id: op.opId, p_shipment_id: op.shipmentId, p_package_ids: op.packageIds })
-        : client.rpc(op.kind === 'cancel-shipment' ? 'cancel_shipment' : 'approve_shipment', { p_op_id: op.opId, p_shipment_id: op.shipmentId })
+        : op.kind === 'approve-shipment'
+          ? client.rpc('approve_shipment', { p_op_id: op.opId, p_shipment_id: op.shipmentId, p_final_cents: op.finalCents ?? null })
+          : client.rpc('cancel_shipment', { p_op_id: op.opId, p_shipment_id: op.shipmentId })
   const { data, error, status } = await call.abortSignal(signal)
   return error ? failure(status, error) : { op, outcome: 'applied', row: data as ShipmentRow }
 }

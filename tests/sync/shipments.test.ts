@@ -190,7 +190,7 @@ describe('the warehouse’s steps and the customer’s approval', () => {
     await clearLocalData()
     const owner = await asCustomer()
     await pullStream(shipmentStream, rpcPullSource(customer, shipmentStream), owner)
-    await queueShipmentApproval(customerId, id)
+    await queueShipmentApproval(customerId, id, (await db.shipments.get(id))!.final_cents)
     await flush(customer, owner)
     expect(await onServer(id)).toMatchObject({ status: 'approved' })
   })
@@ -217,9 +217,51 @@ describe('the warehouse’s steps and the customer’s approval', () => {
       ['processing', null, 'The scale was off'],
       ['awaiting_approval', 20 * 499 + 1500 + 200 + 500, null],
     ])
-    await queueShipmentApproval(customerId, id)
+    await queueShipmentApproval(customerId, id, pulled!.final_cents)
     await flush(customer, owner)
     expect(await onServer(id)).toMatchObject({ status: 'approved', final_cents: 20 * 499 + 1500 + 200 + 500 })
+  })
+
+  it('an approval of a charge weighed again meanwhile is refused as changed, says the new charge, and the next pull shows it', async () => {
+    const { id, adminOwner } = await requested()
+    await queueShipmentStep(adminId, id, 'processing', null)
+    await queueShipmentStep(adminId, id, 'awaiting_approval', { weight_kg: 3.6, length_cm: 40, width_cm: 30, height_cm: 20 })
+    await flush(admin, adminOwner)
+
+    await clearLocalData()
+    const owner = await asCustomer()
+    await pullStream(shipmentStream, rpcPullSource(customer, shipmentStream), owner)
+    const seen = (await db.shipments.get(id))!.final_cents
+    // Approved offline at the first charge, while the warehouse weighs the box again.
+    await queueShipmentApproval(customerId, id, seen)
+    const weighed = (await onServer(id))!
+    const reweigh = { p_op_id: randomUUID(), p_shipment_id: id, p_status: 'processing', p_changed_at: new Date().toISOString(), p_details: { reason: 'The scale was off' } }
+    expect((await admin.rpc('advance_shipment', { ...reweigh, p_base_version: weighed.version })).error).toBeNull()
+    const box = { weight_kg: 9, length_cm: 40, width_cm: 30, height_cm: 20 }
+    const again = { p_op_id: randomUUID(), p_shipment_id: id, p_status: 'awaiting_approval', p_base_version: weighed.version + 1, p_changed_at: new Date().toISOString(), p_details: box }
+    expect((await admin.rpc('advance_shipment', again)).error).toBeNull()
+
+    await flush(customer, owner)
+    const newCharge = 20 * 499 + 1500 + 200 + 500
+    expect(await onServer(id)).toMatchObject({ status: 'awaiting_approval', final_cents: newCharge })
+    expect((await shown(id))?.refused).toMatchObject({ state: 'failed', lastErrorKey: { hint: 'charge_changed', details: expect.stringContaining(String(newCharge)) } })
+    await pullStream(shipmentStream, rpcPullSource(customer, shipmentStream), owner)
+    expect(await shown(id)).toMatchObject({ status: 'awaiting_approval', final_cents: newCharge })
+  })
+
+  it('an approval queued before it carried the charge is refused as changed, never approving a charge unseen', async () => {
+    const { id, adminOwner } = await requested()
+    await queueShipmentStep(adminId, id, 'processing', null)
+    await queueShipmentStep(adminId, id, 'awaiting_approval', { weight_kg: 3.6, length_cm: 40, width_cm: 30, height_cm: 20 })
+    await flush(admin, adminOwner)
+    await clearLocalData()
+    const owner = await asCustomer()
+    await queueShipmentApproval(customerId, id, null)
+    const [queued] = await db.outbox.toArray()
+    await db.outbox.put({ ...queued!, finalCents: undefined } as typeof queued)
+    await flush(customer, owner)
+    expect(await onServer(id)).toMatchObject({ status: 'awaiting_approval' })
+    expect((await db.outbox.toArray())[0]).toMatchObject({ state: 'failed', lastErrorKey: { hint: 'charge_changed' } })
   })
 
   it('a step made on a version the shipment has left waits for the admin, who sees where the shipment is now', async () => {

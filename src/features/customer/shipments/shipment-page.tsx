@@ -71,7 +71,7 @@ function ShipmentView({ shipment }: { shipment: LocalShipment }) {
           <p className="font-medium">
             <Trans>Your box is weighed: the final charge is {final}. Approve it and we ship.</Trans>
           </p>
-          <Button onClick={() => void write(() => queueShipmentApproval(user.id, shipment.id))}>
+          <Button onClick={() => void write(() => queueShipmentApproval(user.id, shipment.id, shipment.final_cents))}>
             <Trans>Approve final charge</Trans>
           </Button>
         </div>
