@@ -73,6 +73,8 @@ export const routes: RouteObject[] = [
                   })),
                   { path: `${slug}/shipments/new`, lazy: customerPages.requestShipment },
                   { path: `${slug}/shipments/:shipmentId`, lazy: customerPages.shipment },
+                  { path: `${slug}/account/statement`, lazy: customerPages.statement },
+                  { path: `${slug}/account/receipts/:entryId`, lazy: customerPages.receipt },
                 ]),
               },
             ],

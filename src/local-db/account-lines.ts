@@ -58,3 +58,32 @@ export function statementLines(rows: readonly AccountEntryRow[], ops: readonly A
 export function balanceOf(lines: readonly StatementLine[]): number {
   return lines.findLast((line) => line.pending !== 'failed' && line.pending !== 'conflict')?.balance_after_cents ?? 0
 }
+
+/**
+ * What is still unpaid of each line that added to the debt, by line id: payments, credits and a
+ * credit held before pay the oldest first (as the database's receivables count them). Lines that
+ * did not happen (refused) count for nothing.
+ */
+export function unpaidByLine(lines: readonly StatementLine[]): Map<string, number> {
+  const unpaid = new Map<string, number>()
+  let credit = 0
+  for (const line of lines) {
+    if (line.pending === 'failed' || line.pending === 'conflict') continue
+    if (line.amount_cents > 0) {
+      const covered = Math.min(credit, line.amount_cents)
+      credit -= covered
+      unpaid.set(line.id, line.amount_cents - covered)
+      continue
+    }
+    let left = -line.amount_cents
+    for (const [id, owed] of unpaid) {
+      if (left === 0) break
+      const paid = Math.min(owed, left)
+      left -= paid
+      if (paid === owed) unpaid.delete(id)
+      else unpaid.set(id, owed - paid)
+    }
+    credit += left
+  }
+  return unpaid
+}

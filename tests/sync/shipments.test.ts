@@ -258,7 +258,7 @@ describe('the warehouse’s steps and the customer’s approval', () => {
     const owner = await asCustomer()
     await queueShipmentApproval(customerId, id, null)
     const [queued] = await db.outbox.toArray()
-    await db.outbox.put({ ...queued!, finalCents: undefined } as typeof queued)
+    await db.outbox.put({ ...queued!, finalCents: undefined } as NonNullable<typeof queued>)
     await flush(customer, owner)
     expect(await onServer(id)).toMatchObject({ status: 'awaiting_approval' })
     expect((await db.outbox.toArray())[0]).toMatchObject({ state: 'failed', lastErrorKey: { hint: 'charge_changed' } })

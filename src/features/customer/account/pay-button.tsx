@@ -1,0 +1,44 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useState } from 'react'
+import { Button } from '@/components/ui/button'
+import { formatUsd } from '@/i18n/format'
+import { useLang } from '@/i18n/paths'
+import { startCheckout } from '@/remote/checkout'
+import { useOnline } from '@/stores/connectivity-store'
+
+/**
+ * "Pay $X": Stripe's hosted checkout for what the customer owes, online only. The page leaves for
+ * Stripe's; the button stays busy until it does.
+ */
+export function PayButton({ owedCents }: { owedCents: number }) {
+  const { t } = useLingui()
+  const lang = useLang()
+  const online = useOnline()
+  const [busy, setBusy] = useState(false)
+  const [failed, setFailed] = useState(false)
+  const amount = formatUsd(owedCents)
+
+  const pay = async () => {
+    setBusy(true)
+    setFailed(false)
+    try {
+      window.location.assign(await startCheckout(lang))
+    } catch {
+      setFailed(true)
+      setBusy(false)
+    }
+  }
+
+  return (
+    <div className="space-y-2">
+      <Button size="lg" busy={busy} disabled={!online} onClick={() => void pay()}>
+        {online ? <Trans>Pay {amount}</Trans> : <Trans>Paying needs a connection</Trans>}
+      </Button>
+      {failed && (
+        <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+          {t`The payment could not be started. Nothing was charged; try again in a moment.`}
+        </p>
+      )}
+    </div>
+  )
+}
