@@ -1,5 +1,23 @@
 import type { Lang } from '@/i18n/locales'
+import type { RefusalKey } from '@/local-db/db'
 import { getSupabase } from './client'
+
+/**
+ * An Edge Function's refusal as an error the refusal texts read: its body is `{error: key, message,
+ * detail}` (supabase/functions/_shared/http.ts); any other failure keeps supabase-js's words.
+ */
+async function functionError(error: Error & { context?: unknown }): Promise<Error & RefusalKey> {
+  const body = error.context instanceof Response ? ((await error.context.json().catch(() => null)) as { error?: string; message?: string; detail?: unknown } | null) : null
+  if (!body?.error) return error
+  return Object.assign(new Error(body.message ?? error.message), { hint: body.error, details: body.detail === undefined ? null : JSON.stringify(body.detail) })
+}
+
+async function invoke<Answer>(name: string, body: Record<string, unknown>): Promise<Answer> {
+  const client = await getSupabase()
+  const { data, error } = await client.functions.invoke<Answer>(name, { body })
+  if (error) throw await functionError(error as Error)
+  return data as Answer
+}
 
 /**
  * Asks the `create-checkout` Edge Function for a Stripe Checkout Session for the signed-in customer:
@@ -7,10 +25,8 @@ import { getSupabase } from './client'
  * (no Stripe code on our pages); it returns to the statement.
  */
 export async function startCheckout(lang: Lang, amountCents?: number): Promise<string> {
-  const client = await getSupabase()
-  const { data, error } = await client.functions.invoke<{ url: string }>('create-checkout', { body: { amount_cents: amountCents, lang } })
-  if (error || !data?.url) throw new Error(error?.message ?? 'create-checkout returned no url')
-  return data.url
+  const { url } = await invoke<{ url: string }>('create-checkout', { amount_cents: amountCents, lang })
+  return url
 }
 
 /**
@@ -18,7 +34,5 @@ export async function startCheckout(lang: Lang, amountCents?: number): Promise<s
  * Stripe's refund, posted on the account at once. Online only.
  */
 export async function refundCardPayment(paymentId: string, amountCents: number, reason: string): Promise<void> {
-  const client = await getSupabase()
-  const { error } = await client.functions.invoke('refund-payment', { body: { payment_id: paymentId, amount_cents: amountCents, reason } })
-  if (error) throw new Error(error.message)
+  await invoke('refund-payment', { payment_id: paymentId, amount_cents: amountCents, reason })
 }
