@@ -372,6 +372,14 @@ export interface SavedReport<Report = unknown> {
   fetchedAt: number
 }
 
+/** The last receivables an admin viewed, kept to open offline. */
+export interface SavedReceivables<Receivables = unknown> {
+  key: 'receivables'
+  report: Receivables
+  /** When the device received it (epoch ms). */
+  fetchedAt: number
+}
+
 /** A few hundred customers of the admin's directory, by a hash of their ids (directory.ts). */
 export interface DirectoryBucket {
   bucket: number
@@ -410,7 +418,7 @@ export class LocalDb extends Dexie {
   uploads!: EntityTable<UploadBytes, 'opId'>
   seenFiles!: EntityTable<SeenFile, 'key'>
   opened!: EntityTable<OpenedPackage, 'id'>
-  reports!: EntityTable<SavedReport, 'key'>
+  reports!: EntityTable<SavedReport | SavedReceivables, 'key'>
   notifications!: EntityTable<NotificationRow, 'id'>
   directory!: EntityTable<DirectoryBucket, 'bucket'>
   packageChunks!: EntityTable<PackageChunk, 'chunk'>
