@@ -2,7 +2,8 @@
 -- stand-in on a fresh database). Never run against production.
 --
 --   admin@example.com   / admin-demo-password    (role admin)
---   cliente@example.com / cliente-demo-password  (customer with seven packages and a prealert)
+--   cliente@example.com / cliente-demo-password  (customer with seven packages, a prealert, a paid
+--                                               shipment with its receipt and storage fees owed)
 --
 -- Passwords are bcrypt hashes (cost 10, computed with bcryptjs) so GoTrue and
 -- the stand-in can verify them without pgcrypto. The on_auth_user_created
@@ -136,3 +137,50 @@ update public.profiles set created_at = now() - interval '420 days', updated_at 
 where id = 'c0000000-0000-4000-8000-000000000002';
 alter table public.profiles enable trigger guard_profile_update;
 alter table public.packages enable trigger packages_stamp;
+
+-- Money: the demo customer's monitor (…0003) travels in a shipment they approved and paid by card, so
+-- the statement has a charge and a payment with its receipt; their running shoes (…0001) arrived 32
+-- days ago, so Basic's 30 free days are over and the storage fees (one a day, $1 by default) are owed.
+-- Made through the same functions the app calls, as each user would (their JWT claims, as the API
+-- sets them); the package is put back at the warehouse first, so the shipment takes it from there.
+update public.packages set status = 'recibido' where public_token = '00000000-0000-4000-8000-000000000003' and shipment_id is null;
+select set_config('request.jwt.claim.sub', 'c0000000-0000-4000-8000-000000000001', false),
+  set_config('request.jwt.claim.role', 'authenticated', false);
+select public.request_shipment('d0000000-0000-4000-8000-000000000001', 'd0000000-0000-4000-8000-0000000000e1',
+  array[(select id from public.packages where public_token = '00000000-0000-4000-8000-000000000003')], 'standard',
+  '{"insurance": true}', '[{"description": "Monitor 24 in", "quantity": 1, "unit_value_usd": 149.99}]',
+  jsonb_build_object('name', 'Cliente Demo', 'address', 'Av. Francisco de Miranda, Torre Europa, piso 4', 'city', 'Caracas',
+    'postal_code', '1060', 'country', 'Venezuela', 'phone', '+58 412 555 0142', 'id_number', 'V-18.456.789'))
+where not exists (select 1 from public.shipments where id = 'd0000000-0000-4000-8000-0000000000e1');
+select set_config('request.jwt.claim.sub', 'a0000000-0000-4000-8000-000000000001', false);
+select public.advance_shipment('d0000000-0000-4000-8000-000000000002', s.id, 'processing', s.version, null, '{}')
+from public.shipments s where s.id = 'd0000000-0000-4000-8000-0000000000e1' and s.status = 'requested';
+select public.advance_shipment('d0000000-0000-4000-8000-000000000003', s.id, 'awaiting_approval', s.version, null,
+  '{"weight_kg": 5.4, "length_cm": 60, "width_cm": 45, "height_cm": 25}')
+from public.shipments s where s.id = 'd0000000-0000-4000-8000-0000000000e1' and s.status = 'processing';
+select set_config('request.jwt.claim.sub', 'c0000000-0000-4000-8000-000000000001', false);
+select public.approve_shipment('d0000000-0000-4000-8000-000000000004', s.id, s.final_cents)
+from public.shipments s where s.id = 'd0000000-0000-4000-8000-0000000000e1' and s.status = 'awaiting_approval';
+-- Paid as Stripe Checkout's webhook posts it (the service role; the receipt number comes with it).
+select set_config('request.jwt.claim.sub', '', false), set_config('request.jwt.claim.role', 'service_role', false);
+select public.post_card_payment('checkout:cs_test_demo_0001', e.user_id, e.amount_cents, 'pi_test_demo_0001')
+from public.account_entries e where e.idempotency_key = 'shipment-charge:d0000000-0000-4000-8000-0000000000e1';
+select set_config('request.jwt.claim.sub', 'a0000000-0000-4000-8000-000000000001', false),
+  set_config('request.jwt.claim.role', 'authenticated', false);
+select public.advance_shipment('d0000000-0000-4000-8000-000000000005', s.id, 'shipped', s.version, null,
+  '{"carrier": "DHL Express", "tracking": "JD0146000012345"}')
+from public.shipments s where s.id = 'd0000000-0000-4000-8000-0000000000e1' and s.status = 'approved';
+select set_config('request.jwt.claim.sub', '', false), set_config('request.jwt.claim.role', '', false);
+
+-- The running shoes arrived 32 days ago, and in this demo the fee was in place then (its introduction,
+-- the rate's first change from 0, moved back 60 days): storage fees are posted for the days since the
+-- last free one, and one more each day the local backend runs (its daily jobs).
+alter table public.packages disable trigger packages_stamp;
+update public.packages set created_at = now() - interval '32 days'
+where public_token = '00000000-0000-4000-8000-000000000001';
+update public.package_events e set changed_at = now() - interval '32 days', recorded_at = now() - interval '32 days'
+from public.packages p where e.package_id = p.id and p.public_token = '00000000-0000-4000-8000-000000000001';
+alter table public.packages enable trigger packages_stamp;
+update public.rate_changes set changed_at = now() - interval '60 days'
+where key = 'storage_fee_cents_per_day' and old_value = 0 and changed_at > now() - interval '60 days';
+select public.post_storage_fees();

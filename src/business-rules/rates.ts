@@ -13,6 +13,7 @@ export const rateKeys = [
   'volumetric_cm3_per_kg',
   'max_weight_kg',
   'max_linear_in',
+  'storage_fee_cents_per_day',
 ] as const
 export type RateKey = (typeof rateKeys)[number]
 export type Rates = Record<RateKey, number>
@@ -33,6 +34,7 @@ export const buildRates: Rates = {
   volumetric_cm3_per_kg: 5000,
   max_weight_kg: 32,
   max_linear_in: 108,
+  storage_fee_cents_per_day: 100,
 }
 
 export const centsPerPoundOf = (rates: Rates, plan: PlanId): number => rates[`${plan}_cents_per_lb`]

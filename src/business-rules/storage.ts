@@ -1,5 +1,6 @@
 import { miamiDayNumber } from './miami-day'
 import { planTerms, type PlanId } from './plans'
+import type { Rates } from './rates'
 
 /** A package waiting at the warehouse, where free storage counts down. */
 const waitingStatuses: ReadonlySet<string> = new Set(['recibido', 'disponible'])
@@ -41,3 +42,11 @@ export function storageDaysLeft(pkg: StoredPackage, { plan = 'basic', shipmentSt
 }
 
 export const isStorageEnding = (daysLeft: number | null): daysLeft is number => daysLeft !== null && daysLeft <= storageWarningDays
+
+/**
+ * What a day of storage costs the package now, in cents: the storage fee rate once its free storage has
+ * ended (post_storage_fees posts it for each day after the last free one), or null while it is free,
+ * when it does not count down, or when the rate is 0.
+ */
+export const storageFeePerDayCents = (daysLeft: number | null, rates: Pick<Rates, 'storage_fee_cents_per_day'>): number | null =>
+  daysLeft !== null && daysLeft < 0 && rates.storage_fee_cents_per_day > 0 ? rates.storage_fee_cents_per_day : null

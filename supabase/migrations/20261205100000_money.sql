@@ -1253,5 +1253,21 @@ begin
 end
 $$;
 
--- 5. Live updates of a customer's lines and balance.
-alter publication supabase_realtime add table public.account_entries, public.account_balances;
+-- 5. Live updates of a customer's lines and balance, as the earlier tables joined (idempotent).
+do $$
+declare
+  v_table text;
+begin
+  if not exists (select from pg_publication where pubname = 'supabase_realtime') then
+    create publication supabase_realtime;
+  end if;
+  foreach v_table in array array['account_entries', 'account_balances'] loop
+    if not exists (
+      select from pg_publication_tables
+      where pubname = 'supabase_realtime' and schemaname = 'public' and tablename = v_table
+    ) then
+      execute format('alter publication supabase_realtime add table public.%I', v_table);
+    end if;
+  end loop;
+end
+$$;

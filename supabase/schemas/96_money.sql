@@ -628,13 +628,42 @@ as $$
   ) t on t.month = m.month
 $$;
 
--- Storage fees, once a day: each package whose free storage has ended (storage_countdowns: waiting at
--- the warehouse, not leaving in a requested or processing shipment) is charged the
--- storage_fee_cents_per_day rate for each Miami day after its last free day, one line per package and
--- day (key 'storage:' || package || ':' || day). A day the job missed is caught up on its next run, up to
--- 7 days back, so a package is never charged for days long before the fees were run for it (a package
--- that was waiting in a shipment since cancelled, or at the first run after fees began). A rate of 0
--- posts nothing. Returns how many lines it posted.
+-- The storage fee of a Miami day: the storage_fee_cents_per_day rate in effect when the day began (its
+-- last change before that midnight; before the first change, the value that change replaced). A day is
+-- charged what the rate said when it started, so when the job runs (on time, or catching up) never
+-- changes what a day costs. The fee was introduced by the rate's first change from 0 (a project's
+-- first rate_changes row for it, recorded when 20261205100100 ran): every day that began before it costs
+-- 0. Introduced by the rate's history rather than by a fixed date in a migration, because a project
+-- that deploys the fees weeks after that date would otherwise charge its first run for those weeks.
+create or replace function public.storage_fee_cents_on(p_day date)
+returns bigint
+language sql
+stable
+set search_path = ''
+as $$
+  select coalesce(
+    (select c.new_value from public.rate_changes c
+     where c.key = 'storage_fee_cents_per_day' and c.changed_at <= p_day::timestamp at time zone 'America/New_York'
+     order by c.changed_at desc, c.id desc limit 1),
+    (select c.old_value from public.rate_changes c
+     where c.key = 'storage_fee_cents_per_day'
+     order by c.changed_at, c.id limit 1),
+    public.rate_value('storage_fee_cents_per_day'),
+    0)::bigint
+$$;
+
+-- A shipment's ops in order: post_storage_fees reads which packages each put in or took out.
+create index shipment_ops_shipment_idx on public.shipment_ops (shipment_id, recorded_at);
+
+-- Storage fees, once a day (pg_cron on a hosted project, the stand-in's daily jobs locally): each package
+-- whose free storage has ended and that waits at the warehouse today (storage_countdowns) is charged, for
+-- each Miami day after its last free day up to p_today, that day's fee (storage_fee_cents_on), one line
+-- per package and day (key 'storage:' || package || ':' || day). Days a run missed are caught up by the
+-- next. A day the package spent, even in part, in a shipment is never charged: from the day an op put it
+-- in (request or set_packages, shipment_ops) to the day the shipment was cancelled (shipment_events) or an
+-- op took it out, so a cancelled shipment's days stay free; a shipment still open holds its packages out
+-- of storage_countdowns altogether. Days that cost 0 (before the fee was introduced, or with a rate of 0)
+-- post nothing. Returns how many lines it posted.
 create or replace function public.post_storage_fees(p_today date default null)
 returns integer
 language plpgsql
@@ -643,22 +672,44 @@ set search_path = ''
 as $$
 declare
   v_today date := coalesce(p_today, (pg_catalog.now() at time zone 'America/New_York')::date);
-  v_fee bigint := coalesce(public.rate_value('storage_fee_cents_per_day'), 0)::bigint;
   v_due record;
   v_posted integer := 0;
 begin
-  if v_fee <= 0 then
-    return 0;
-  end if;
   for v_due in
-    select c.package_id, c.user_id, d::date as day, 'storage:' || c.package_id || ':' || d::date as key
-    from public.storage_countdowns(v_today) c
-    cross join generate_series(greatest(c.last_free_day + 1, v_today - 6)::timestamp, v_today::timestamp, interval '1 day') d
-    where c.days_left < 0
-      and not exists (select 1 from public.account_entries e where e.idempotency_key = 'storage:' || c.package_id || ':' || d::date)
-    order by c.user_id, c.package_id, d
+    with overdue as (
+      select c.package_id, c.user_id, c.last_free_day
+      from public.storage_countdowns(v_today) c
+      where c.days_left < 0
+    ),
+    fees as (
+      select d::date as day, public.storage_fee_cents_on(d::date) as cents
+      from generate_series((select min(o.last_free_day) + 1 from overdue o)::timestamp, v_today::timestamp, interval '1 day') d
+    ),
+    held as (
+      select h.package_id, (h.from_at at time zone 'America/New_York')::date as first_day,
+        coalesce((h.until_at at time zone 'America/New_York')::date, v_today) as last_day
+      from (
+        select o.package_id, op.recorded_at as from_at,
+          least(
+            (select min(n.recorded_at) from public.shipment_ops n
+             where n.shipment_id = op.shipment_id and n.kind = 'set_packages' and n.recorded_at > op.recorded_at
+               and not (n.args -> 'package_ids') ? o.package_id::text),
+            (select min(e.recorded_at) from public.shipment_events e
+             where e.shipment_id = op.shipment_id and e.status = 'cancelled')) as until_at
+        from overdue o
+        join public.shipments s on s.user_id = o.user_id
+        join public.shipment_ops op on op.shipment_id = s.id and op.kind in ('request', 'set_packages')
+          and (op.args -> 'package_ids') ? o.package_id::text
+      ) h
+    )
+    select o.package_id, o.user_id, f.day, f.cents, 'storage:' || o.package_id || ':' || f.day as key
+    from overdue o
+    join fees f on f.day > o.last_free_day and f.cents > 0
+    where not exists (select 1 from held h where h.package_id = o.package_id and f.day between h.first_day and h.last_day)
+      and not exists (select 1 from public.account_entries e where e.idempotency_key = 'storage:' || o.package_id || ':' || f.day)
+    order by o.user_id, o.package_id, f.day
   loop
-    perform public.post_account_entry(v_due.key, v_due.user_id, 'storage_fee', v_fee,
+    perform public.post_account_entry(v_due.key, v_due.user_id, 'storage_fee', v_due.cents,
       p_package_id => v_due.package_id, p_storage_day => v_due.day);
     v_posted := v_posted + 1;
   end loop;
@@ -696,6 +747,7 @@ grant execute on function public.pull_account_balances(text, integer) to authent
 revoke execute on function public.receivables(date) from public, anon;
 grant execute on function public.receivables(date) to authenticated, service_role;
 revoke execute on function public.report_money_months(date, date) from public, anon, authenticated;
+revoke execute on function public.storage_fee_cents_on(date) from public, anon, authenticated;
 revoke execute on function public.post_storage_fees(date) from public, anon, authenticated;
 grant execute on function public.post_storage_fees(date) to service_role;
 

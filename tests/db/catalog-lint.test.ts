@@ -22,6 +22,8 @@ it('every table in public has row level security enabled and at least one policy
     where n.nspname = 'public' and c.relkind in ('r', 'p')
     order by c.relname`)
   expect(rows.map((row) => row.table)).toEqual([
+    'account_balances',
+    'account_entries',
     'article_slugs',
     'article_texts',
     'articles',

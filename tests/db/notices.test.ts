@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { JwtClaims } from '../../supabase/local/as-role.ts'
 import { createApiUser, engines, type Engine } from './engines.ts'
+import { payOwedSql } from '../support/pay-owed.ts'
 
 // Notifications worth getting, on PGlite and PostgreSQL 15: one per shipment event however many
 // packages it moves; "arrived" only on a package's first arrival; storage reminders not for
@@ -12,6 +13,7 @@ interface Shipment {
   id: string
   version: number
   status: string
+  final_cents: number | null
 }
 
 const address = { name: 'Cliente Demo', address: 'Av. Principal 1', city: 'Caracas', postal_code: '1060', country: 'Venezuela', phone: '+58 412 555 0142', id_number: 'V-18.456.789' }
@@ -57,7 +59,7 @@ describe.each(engines)('$engine', ({ open }) => {
       ])
     )[0]!.result.shipment
   const approve = async (customer: User, shipment: Shipment) =>
-    (await db.as(customer)<{ result: Shipment }>(`select public.approve_shipment($1, $2) as result`, [randomUUID(), shipment.id]))[0]!.result
+    (await db.as(customer)<{ result: Shipment }>(`select public.approve_shipment($1, $2, $3) as result`, [randomUUID(), shipment.id, shipment.final_cents]))[0]!.result
   const cancel = async (shipment: Shipment) => db.as(admin)(`select public.cancel_shipment($1, $2)`, [randomUUID(), shipment.id])
   const notices = (customer: User) =>
     db.owner<{ kind: string; payload: Record<string, unknown> }>(`select kind, payload from public.notifications where user_id = $1 order by created_at, id`, [customer.sub])
@@ -80,9 +82,11 @@ describe.each(engines)('$engine', ({ open }) => {
     shipment = await advance(shipment, 'processing')
     shipment = await advance(shipment, 'awaiting_approval', box)
     shipment = await approve(customer, shipment)
+    await db.owner(payOwedSql, [customer.sub])
     await advance(shipment, 'shipped', dispatch)
 
-    expect(await kinds(customer)).toEqual([...packageIds.map(() => 'package_received'), 'shipment_awaiting_approval', 'shipment_shipped'])
+    // The approval's charge and its payment tell theirs (96_money.sql).
+    expect(await kinds(customer)).toEqual([...packageIds.map(() => 'package_received'), 'shipment_awaiting_approval', 'charge_due', 'payment_received', 'shipment_shipped'])
   })
 
   it('"arrived at the warehouse" is told on a package\'s first arrival only, not when a cancelled shipment puts it back', async () => {

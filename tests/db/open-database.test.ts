@@ -84,6 +84,21 @@ describe('openDatabase on a data directory', () => {
     for (const row of rows) expect(row.locker_code).toBe(row.code)
   })
 
+  it('gives the demo customer a shipped shipment they paid by card, with its receipt, and storage fees owed since the shoes’ free days ended', async () => {
+    const { rows } = await first.db.query<{ kind: string; amount_cents: string; balance_after_cents: string; receipt: boolean; method: string | null }>(`
+      select e.kind, e.amount_cents::text, e.balance_after_cents::text, e.receipt_number is not null as receipt, e.method
+      from public.account_entries e join auth.users u on u.id = e.user_id
+      where u.email = 'cliente@example.com' order by e.created_at`)
+    const [charge, payment, ...fees] = rows
+    expect(charge).toMatchObject({ kind: 'shipment_charge', receipt: false })
+    expect(payment).toEqual({ kind: 'payment', amount_cents: `-${charge!.amount_cents}`, balance_after_cents: '0', receipt: true, method: 'card' })
+    expect(fees.length).toBeGreaterThan(0)
+    expect(fees.map((fee) => fee.kind)).toEqual(fees.map(() => 'storage_fee'))
+    const { rows: shipped } = await first.db.query(`select s.status from public.shipments s join public.packages p on p.shipment_id = s.id
+      where p.public_token = '00000000-0000-4000-8000-000000000003'`)
+    expect(shipped).toEqual([{ status: 'shipped' }])
+  })
+
   it('reopens warm: nothing applied again, data kept', async () => {
     await first.db.query(`update public.profiles set full_name = 'Cliente Cambiado' where email = 'cliente@example.com'`)
     await first.db.close()
@@ -116,7 +131,7 @@ it('openDatabase in memory without seed is empty but fully migrated', async () =
     const { rows } = await db.query<{ users: number; tables: number }>(`
       select (select count(*)::int from auth.users) as users,
         (select count(*)::int from pg_tables where schemaname = 'public') as tables`)
-    expect(rows[0]).toEqual({ users: 0, tables: 22 })
+    expect(rows[0]).toEqual({ users: 0, tables: 24 })
   } finally {
     await db.close()
   }

@@ -28,6 +28,7 @@ const ratesArb: fc.Arbitrary<Record<RateKey, string>> = fc.record({
   standard_cents_per_lb: fc.integer({ min: 0, max: 100_000 }).map(String),
   premium_cents_per_lb: fc.integer({ min: 0, max: 100_000 }).map(String),
   express_cents: fc.integer({ min: 0, max: 100_000 }).map(String),
+  storage_fee_cents_per_day: fc.integer({ min: 0, max: 100_000 }).map(String),
   // Percentages ending in 5 hundredths put a declared $10, $30, $50… on half a cent, where floating
   // point rounded 1.15 %, 0.35 % and 4.35 % of some of them down.
   insurance_percent: fc.oneof(

@@ -12,7 +12,7 @@ interface Engine {
   close(): Promise<void>
 }
 
-const published = ['deleted_profiles', 'lockers', 'notifications', 'packages', 'prealerts', 'profiles', 'rates', 'shipments']
+const published = ['account_balances', 'account_entries', 'deleted_profiles', 'lockers', 'notifications', 'packages', 'prealerts', 'profiles', 'rates', 'shipments']
 
 /**
  * The migrations that add tables to the publication, in the order they apply, and where their
@@ -23,6 +23,7 @@ const publicationMigrations: { name: string; from?: string }[] = [
   { name: 'prealerts_realtime' },
   { name: 'shipments', from: '-- 10. Realtime' },
   { name: 'notifications', from: '-- 5. Heard live' },
+  { name: 'money', from: '-- 5. Live updates' },
 ]
 
 async function migrationSql(): Promise<string> {

@@ -177,7 +177,7 @@ describe.each(engines)('$engine', ({ open }) => {
   it('has the shape the reports page reads', async () => {
     const before = Date.now()
     const result = await report('2025-03-03', '2025-03-04')
-    expect(Object.keys(result).sort()).toEqual(['bucket', 'flow', 'from', 'generated_at', 'storage', 'time_zone', 'to', 'to_shipment', 'totals', 'waiting'])
+    expect(Object.keys(result).sort()).toEqual(['bucket', 'flow', 'from', 'generated_at', 'money', 'storage', 'time_zone', 'to', 'to_shipment', 'totals', 'waiting'])
     expect(result).toMatchObject({ from: '2025-03-03', to: '2025-03-04', bucket: 'day', time_zone: 'America/New_York' })
     expect(Math.abs(Date.parse(result.generated_at) - before)).toBeLessThan(60_000)
     expect(result.waiting.map((row) => row.status)).toEqual(statuses)

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { JwtClaims } from '../../supabase/local/as-role.ts'
 import { createApiUser, engines, type Engine } from './engines.ts'
+import { payOwedSql } from '../support/pay-owed.ts'
 
 // Shipments a warehouse can correct (20261201130000_correctable_shipments), on PGlite and
 // PostgreSQL 15: packages in an open shipment keep to it, deleted packages are left out of charges
@@ -77,7 +78,7 @@ describe.each(engines)('$engine', ({ open: openEngine }) => {
   const tryAdvance = (s: Shipment, status: string, details: unknown) =>
     db.attempt(admin, async (query) => (await query<{ result: Advanced }>(advanceSql, [randomUUID(), s.id, status, s.version, JSON.stringify(details)]))[0]!.result)
   const approve = async (s: Shipment) =>
-    (await db.as(customer)<{ result: Shipment }>(`select public.approve_shipment($1, $2) as result`, [randomUUID(), s.id]))[0]!.result
+    (await db.as(customer)<{ result: Shipment }>(`select public.approve_shipment($1, $2, $3) as result`, [randomUUID(), s.id, s.final_cents]))[0]!.result
   /** A shipment of these packages walked to `status` (one of the open ones). */
   const shipmentAt = async (status: (typeof open)[number], packageIds: string[]) => {
     let shipment = await request(packageIds)
@@ -140,6 +141,7 @@ describe.each(engines)('$engine', ({ open: openEngine }) => {
       const [first, second] = [await pkg(customer), await pkg(customer)]
       const approved = await shipmentAt('approved', [first, second])
       expect((await packageState(first)).status).toBe('consolidacion')
+      await db.owner(payOwedSql, [customer.sub])
       await advance(approved, 'shipped', { carrier: 'DHL', tracking: 'JD0146000012345' })
       expect((await packageState(first)).status).toBe('transito')
       await db.as(admin)(`update public.packages set deleted_at = now() where id = $1`, [second])
@@ -169,7 +171,9 @@ describe.each(engines)('$engine', ({ open: openEngine }) => {
       const weighed = (await advance(processing, 'awaiting_approval', box)).shipment
       expect(weighed.final!.consolidation_cents).toBe(0)
       expect(weighed.package_ids).toEqual([kept])
-      const shipped = (await advance(await approve(weighed), 'shipped', { carrier: 'DHL', tracking: 'JD0146000012345' })).shipment
+      const approved = await approve(weighed)
+      await db.owner(payOwedSql, [customer.sub])
+      const shipped = (await advance(approved, 'shipped', { carrier: 'DHL', tracking: 'JD0146000012345' })).shipment
       expect(shipped.package_ids).toEqual([kept])
       expect((await packageState(kept)).status).toBe('transito')
       expect((await packageState(deleted)).status).toBe('consolidacion')

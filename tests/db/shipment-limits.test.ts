@@ -16,6 +16,7 @@ import { shipmentLimits, shipmentRequestOf, validateShipmentRequest, type Shipme
 import type { ShipmentAddress } from '@/local-db/rows'
 import { countAround, decimalBetween, textAround, textOf, typedNear, varyingFieldsOf } from './around-limits.ts'
 import { createApiUser, engines, type Engine } from './engines.ts'
+import { payOwedSql } from '../support/pay-owed.ts'
 import { prepareVerdicts, verdicts } from './verdicts.ts'
 
 const itemArb = fc.record({
@@ -139,13 +140,14 @@ describe.each(engines)('a shipment’s limits, device and database ($engine)', (
         const box = step === 'awaiting_approval' ? { weight_kg: 1, length_cm: 1, width_cm: 1, height_cm: 1 } : {}
         const [shipment] =
           step === 'approved'
-            ? await db.as(customer)<{ version: number }>(`select (public.approve_shipment($1, $2) ->> 'version')::integer as version`, [randomUUID(), id])
+            ? await db.as(customer)<{ version: number }>(`select (public.approve_shipment($1, $2, (select s.final_cents from public.shipments s where s.id = $2)) ->> 'version')::integer as version`, [randomUUID(), id])
             : await db.as(admin)<{ version: number }>(`select (public.advance_shipment($1, $2, $3, $4, null, $5) #>> '{shipment,version}')::integer as version`, [randomUUID(), id, step, version, JSON.stringify(box)])
         version = shipment!.version
       }
       return { id, version }
     }
     const approved = await shipmentAt('processing', 'awaiting_approval', 'approved')
+    await db.owner(payOwedSql, [customer.sub])
     const weighed = await shipmentAt('processing', 'awaiting_approval')
     const step = (shipment: { id: string; version: number }, status: string) =>
       `select public.advance_shipment(gen_random_uuid(), '${shipment.id}', '${status}', ${shipment.version}, null, $1)`

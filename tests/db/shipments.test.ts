@@ -6,6 +6,7 @@ import { buildRates } from '@/business-rules/rates'
 import { type AddOn, quoteShipment } from '@/features/public/calculator/shipping-quote'
 import { type Caller, createApiUser, engines, type Engine } from './engines.ts'
 import { type Cluster, beginAs, queryAs, startCluster, waitUntilBlocked } from './postgres-cluster.ts'
+import { payOwedSql } from '../support/pay-owed.ts'
 
 // Shipments on PGlite and PostgreSQL 15: who reads what, rates and set_rates, the price of a
 // request and of its box (the calculator's rules, computed by the database), request_shipment,
@@ -101,7 +102,8 @@ const dispatch = { carrier: 'DHL Express', tracking: 'JD0146000012345' }
 
 const requestSql = `select public.request_shipment($1, $2, $3::uuid[], $4, $5::jsonb, $6::jsonb, $7::jsonb) as result`
 const cancelSql = `select public.cancel_shipment($1, $2) as result`
-const approveSql = `select public.approve_shipment($1, $2) as result`
+/** The customer approves the charge they see: the shipment's final charge as it is now. */
+const approveSql = `select public.approve_shipment($1, $2, (select s.final_cents from public.shipments s where s.id = $2)) as result`
 const advanceSql = `select public.advance_shipment($1, $2, $3, $4, $5::timestamptz, $6::jsonb) as result`
 
 const requestParams = (opId: string, shipmentId: string, args: RequestArgs) => [
@@ -193,6 +195,7 @@ describe.each(engines)('$engine', ({ open }) => {
       if (status === 'approved') {
         current = await approve(owners.get(current.user_id)!, current.id)
       } else {
+        if (status === 'shipped') await db.owner(payOwedSql, [current.user_id])
         const details = status === 'awaiting_approval' ? box : status === 'shipped' ? dispatch : null
         const result = await advance(current.id, { status, base: current.version, details })
         expect(result.outcome).toBe('applied')
@@ -325,7 +328,7 @@ describe.each(engines)('$engine', ({ open }) => {
       const rpcs: [string, unknown[]][] = [
         [requestSql, requestParams(randomUUID(), randomUUID(), args([mine.package_ids[0]!]))],
         [cancelSql, [randomUUID(), mine.id]],
-        [approveSql, [randomUUID(), mine.id]],
+        [`select public.approve_shipment($1, $2, null)`, [randomUUID(), mine.id]],
         [advanceSql, [randomUUID(), mine.id, 'processing', 1, null, null]],
         [`select public.pull_shipments(null, 10)`, []],
         [`select public.set_rates('{}')`, []],
@@ -364,6 +367,7 @@ describe.each(engines)('$engine', ({ open }) => {
         volumetric_cm3_per_kg: 5000,
         max_weight_kg: 32,
         max_linear_in: 108,
+        storage_fee_cents_per_day: 100,
       }
       for (const caller of [null, customer, admin]) {
         expect(await db.attempt(caller, async (query) => (await query<{ r: unknown }>(`select public.rates_json() as r`))[0]!.r)).toEqual({ ok: true, value: seeded })
@@ -416,7 +420,7 @@ describe.each(engines)('$engine', ({ open }) => {
       expect(outcome).toMatchObject({ ok: true })
       const { rates, history, stamps } = (outcome as { value: { rates: Record<string, number>; history: unknown[]; stamps: unknown[] } }).value
       expect(rates).toMatchObject({ express_cents: 1600, insurance_percent: 2.5, basic_cents_per_lb: 499, max_weight_kg: 30.5, standard_cents_per_lb: 399 })
-      expect(Object.keys(rates)).toHaveLength(11)
+      expect(Object.keys(rates)).toHaveLength(12)
       expect(history).toEqual([
         { key: 'express_cents', old_value: '1500', new_value: '1600', changed_by: admin.sub },
         { key: 'insurance_percent', old_value: '2', new_value: '2.5', changed_by: admin.sub },
@@ -935,10 +939,13 @@ describe.each(engines)('$engine', ({ open }) => {
     })
 
     it('refuses every other status, someone else and admins', async () => {
-      for (const status of ['requested', 'processing', 'shipped', 'cancelled'] as const) {
+      for (const status of ['requested', 'shipped', 'cancelled'] as const) {
         const shipment = await walk(await requested(customer), status)
         expect(await tryApprove(customer, shipment.id), status).toEqual(invalid(`a shipment that is ${status} cannot be approved`))
       }
+      // Being weighed (again): no charge yet, so not the one the customer would approve.
+      const weighing = await walk(await requested(customer), 'processing')
+      expect(await tryApprove(customer, weighing.id)).toEqual(invalid('the final charge is now <NULL> cents, not <NULL>'))
       const waiting = await walk(await requested(customer), 'awaiting_approval')
       expect(await tryApprove(other, waiting.id)).toEqual(notFound)
       expect(await tryApprove(customer, randomUUID())).toEqual(notFound)
@@ -960,6 +967,7 @@ describe.each(engines)('$engine', ({ open }) => {
           shipment = await approve(customer, shipment.id)
           continue
         }
+        if (status === 'shipped') await db.owner(payOwedSql, [customer.sub])
         const opId = randomUUID()
         const changedAt = new Date(Date.now() - minutesAgo-- * 60_000).toISOString()
         const details = status === 'awaiting_approval' ? box : status === 'shipped' ? { carrier: '  DHL Express ', tracking: 'JD0146000012345' } : null
@@ -1136,6 +1144,7 @@ describe.each(engines)('$engine', ({ open }) => {
 
     it('validates the dispatch: carrier and tracking', async () => {
       const approved = await walk(await requested(customer), 'approved')
+      await db.owner(payOwedSql, [customer.sub])
       const step = (details: unknown) => tryAdvance(admin, approved.id, { status: 'shipped', base: approved.version, details })
       const carrier = invalid('p_details.carrier must be 1 to 60 characters')
       const tracking = invalid('p_details.tracking must be 4 to 60 characters: letters A-Z, digits 0-9 and -')

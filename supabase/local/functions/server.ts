@@ -1,6 +1,6 @@
 // The stand-in's Edge Functions at /functions/v1: send-push, the same code a hosted project
 // deploys, with the stand-in's URL, service role key and VAPID keys; plus what calls it on a
-// hosted project (the notifications webhook) and what makes its storage reminders (pg_cron).
+// hosted project (the notifications webhook) and its daily jobs (pg_cron): storage reminders and fees.
 import type { PGlite } from '@electric-sql/pglite'
 import { sendPushHandler } from '../../functions/send-push/handler.ts'
 import type { RetryPolicy } from '../../functions/send-push/retry-policy.ts'
@@ -8,7 +8,7 @@ import { json, type Handler } from '../http'
 import { SUPABASE_LOCAL_SERVICE_ROLE_KEY } from '../keys'
 import { isUnder } from '../service-errors'
 import { startNotificationsWebhook } from './notifications-webhook'
-import { scheduleStorageReminders } from './storage-reminders'
+import { scheduleDailyJobs } from './daily-jobs'
 import { loadVapidKeys } from './vapid-keys'
 import { fromWebResponse, toWebRequest } from './web-bridge'
 
@@ -27,7 +27,7 @@ export interface FunctionsOptions {
 
 export interface LocalFunctions {
   handler: Handler
-  /** Cancels pushes under way and waits for them, the webhook and the reminders' timer. */
+  /** Cancels pushes under way and waits for them, the webhook and the daily jobs' timer. */
   close(): Promise<void>
 }
 
@@ -45,7 +45,7 @@ export async function startFunctions({ db, url, dataDir, retry, log }: Functions
     })[name]
   const sendPush = sendPushHandler(env, { retry, signal: abort.signal, log })
   const webhook = await startNotificationsWebhook({ db, functionUrl: `${url}${SEND_PUSH_PATH}`, send: sendPush, signal: abort.signal, log })
-  const reminders = scheduleStorageReminders(db, log)
+  const dailyJobs = scheduleDailyJobs(db, log)
   return {
     async handler(request) {
       if (!isUnder(request.url.pathname, SEND_PUSH_PATH)) return json(404, { code: 'NOT_FOUND', message: 'Requested function was not found' })
@@ -53,7 +53,7 @@ export async function startFunctions({ db, url, dataDir, retry, log }: Functions
     },
     async close() {
       abort.abort()
-      await reminders.close()
+      await dailyJobs.close()
       await webhook.close()
     },
   }

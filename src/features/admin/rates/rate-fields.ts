@@ -15,6 +15,7 @@ export const rateFields: { key: RateKey; label: MessageDescriptor; unit: Unit }[
   { key: 'insurance_percent', label: msg`Insurance (% of the declared value)`, unit: 'percent' },
   { key: 'consolidation_basic_cents', label: msg`Consolidation on Basic (USD)`, unit: 'usd' },
   { key: 'photos_cents', label: msg`Package photos (USD)`, unit: 'usd' },
+  { key: 'storage_fee_cents_per_day', label: msg`Storage after the free days, per package per day (USD)`, unit: 'usd' },
   { key: 'volumetric_in3_per_lb', label: msg`Volumetric divisor (in³ per lb)`, unit: 'divisor' },
   { key: 'volumetric_cm3_per_kg', label: msg`Volumetric divisor (cm³ per kg)`, unit: 'divisor' },
   { key: 'max_weight_kg', label: msg`Maximum weight per package (kg)`, unit: 'limit' },
