@@ -16,6 +16,7 @@ import { benchRealtime } from './realtime'
 import { runSuites, type Suite } from './runner'
 import { benchStandIn } from './standin'
 import { benchStatement } from './statement'
+import { benchStripeWebhook } from './stripe-webhook'
 import { benchSyncPull } from './sync-pull'
 import { benchUploads } from './uploads'
 
@@ -31,6 +32,7 @@ const suites: Suite[] = [
   { key: 'uploads', title: 'Uploads over a slow link that drops', run: benchUploads },
   { key: 'history', title: 'A year of history (working set)', run: benchHistory },
   { key: 'statement', title: "A customer's statement", run: benchStatement },
+  { key: 'stripe', title: 'Card payments: the Stripe webhook', run: benchStripeWebhook },
 ]
 
 const asked = process.argv.slice(2)

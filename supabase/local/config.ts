@@ -1,5 +1,5 @@
 // The parts of supabase/config.toml (the Supabase CLI's project configuration) that the stand-in's
-// auth and storage apply, read with the CLI's defaults for keys the file leaves out.
+// auth, storage and functions gateway apply, read with the CLI's defaults for keys the file leaves out.
 import { readFileSync } from 'node:fs'
 import { parse } from 'smol-toml'
 
@@ -68,6 +68,12 @@ export function readStorageToml(file: URL | string = CONFIG_TOML): StorageToml {
       return { id, public: flag(bucket, 'public', false, path), fileSizeLimit: limit, allowedMimeTypes: bucket.allowed_mime_types === undefined ? null : stringList(bucket, 'allowed_mime_types', path) }
     }),
   }
+}
+
+/** [functions.<name>] verify_jwt: the gateway asks for a valid JWT (anon key or user) unless false. */
+export function readFunctionsToml(file: URL | string = CONFIG_TOML): Record<string, { verifyJwt: boolean }> {
+  const functions = table(parse(readFileSync(file, 'utf8')), 'functions')
+  return Object.fromEntries(Object.keys(functions).map((name) => [name, { verifyJwt: flag(table(functions, name), 'verify_jwt', true, `functions.${name}`) }]))
 }
 
 const BYTE_UNITS: Record<string, number> = { '': 1, B: 1, KB: 1e3, MB: 1e6, GB: 1e9, KIB: 1024, MIB: 1024 ** 2, GIB: 1024 ** 3 }

@@ -13,3 +13,7 @@ export const SUPABASE_LOCAL_SERVICE_ROLE_KEY =
   'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6InNlcnZpY2Vfcm9sZSIsImV4cCI6MTk4MzgxMjk5Nn0.EGIM96RAZx35lJzdJsyH-qQwv8Hdp7fsn3W0YpN81IU'
 
 export const DEFAULT_PORT = 54321
+
+/** The stand-in's Stripe (test checkout pages) in `npm run backend`: fixed, so a checkout page's URL
+ * still opens after a restart and a tester finds it where the README says. */
+export const DEFAULT_STRIPE_PORT = 54325

@@ -3,12 +3,14 @@ import { rm } from 'node:fs/promises'
 import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { openDatabase } from './database'
-import { DEFAULT_PORT, SUPABASE_LOCAL_ANON_KEY, SUPABASE_LOCAL_SERVICE_ROLE_KEY } from './keys'
+import { DEFAULT_PORT, DEFAULT_STRIPE_PORT, SUPABASE_LOCAL_ANON_KEY, SUPABASE_LOCAL_SERVICE_ROLE_KEY } from './keys'
 import { startStandIn } from './server'
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url))
 const dataDir = resolve(repoRoot, process.env.SUPABASE_LOCAL_DIR ?? '.supabase-local')
 const port = Number(process.env.SUPABASE_LOCAL_PORT ?? DEFAULT_PORT)
+/** 0: any free port (the e2e suite's, beside other stand-ins). */
+const stripePort = Number(process.env.SUPABASE_LOCAL_STRIPE_PORT ?? DEFAULT_STRIPE_PORT)
 const quiet = ['1', 'true'].includes(process.env.SUPABASE_LOCAL_QUIET ?? '')
 
 async function resetOnly() {
@@ -21,7 +23,7 @@ async function resetOnly() {
 
 async function serve() {
   const started = performance.now()
-  const standIn = await startStandIn({ port, dataDir, quiet })
+  const standIn = await startStandIn({ port, dataDir, quiet, stripePort })
   const seconds = ((performance.now() - started) / 1000).toFixed(1)
   console.log(`
   Supabase local stand-in is running (started in ${seconds} s)
@@ -30,6 +32,7 @@ async function serve() {
   anon key         ${SUPABASE_LOCAL_ANON_KEY}
   service_role key ${SUPABASE_LOCAL_SERVICE_ROLE_KEY}
   Mail             ${standIn.mailUrl ? `${standIn.mailUrl}  (unauthenticated, local only: loopback Host, no CORS)` : 'logged only (SUPABASE_LOCAL_DEV_MAIL=off)'}
+  Stripe           ${standIn.stripeUrl ? `${standIn.stripeUrl}  (the stand-in's: test checkout pages, no card is charged)` : 'Stripe itself, with STRIPE_SECRET_KEY (README, "Card payments")'}
   Database         ${dataDir}
                    ${standIn.fresh ? 'new: migrations and seed applied' : 'existing: pending migrations applied'} (npm run db:reset starts it over)
 
@@ -49,12 +52,15 @@ async function serve() {
 }
 
 try {
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`SUPABASE_LOCAL_PORT must be a port number, not "${process.env.SUPABASE_LOCAL_PORT}"`)
+  for (const [name, value] of [['SUPABASE_LOCAL_PORT', port], ['SUPABASE_LOCAL_STRIPE_PORT', stripePort]] as const) {
+    if (!Number.isInteger(value) || value < 0 || value > 65535) throw new Error(`${name} must be a port number, not "${process.env[name]}"`)
+  }
   if (process.argv.includes('--reset-only')) await resetOnly()
   else await serve()
 } catch (error) {
   if ((error as { code?: unknown }).code === 'EADDRINUSE') {
-    console.error(`Port ${port} is already in use: is another stand-in (or \`supabase start\`) running? Set SUPABASE_LOCAL_PORT to use another port.`)
+    const [busy, name] = (error as { port?: unknown }).port === stripePort && stripePort !== port ? [stripePort, 'SUPABASE_LOCAL_STRIPE_PORT'] : [port, 'SUPABASE_LOCAL_PORT']
+    console.error(`Port ${busy} is already in use: is another stand-in (or \`supabase start\`) running? Set ${name} to use another port.`)
   } else console.error(error instanceof Error ? error.message : error)
   process.exit(1)
 }

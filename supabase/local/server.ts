@@ -1,6 +1,6 @@
 // The stand-in's HTTP server: /auth/v1 (GoTrue subset), /rest/v1 (PostgREST subset),
 // /realtime/v1 (Realtime's postgres_changes), /storage/v1 (Storage's object API), /functions/v1
-// (the send-push Edge Function) and /_dev/mail (the mail catcher), over one PGlite database.
+// (the Edge Functions, and the stand-in's Stripe on a port of its own) and /_dev/mail (the mail catcher), over one PGlite database.
 import { mkdtemp, rm } from 'node:fs/promises'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -56,6 +56,8 @@ export interface StandInOptions {
   devMail?: boolean
   /** How send-push tries a busy or failing push service again (tests make it quick). */
   pushRetry?: RetryPolicy
+  /** The stand-in's Stripe's port (default: any free one; `npm run backend` gives 54325 or SUPABASE_LOCAL_STRIPE_PORT). */
+  stripePort?: number
 }
 
 export interface StandIn {
@@ -67,6 +69,8 @@ export interface StandIn {
   mail: MailOutbox
   /** The dev mailbox (GET lists, DELETE empties); undefined when switched off. */
   mailUrl: string | undefined
+  /** The stand-in's Stripe (its API and test checkout pages); undefined with STRIPE_SECRET_KEY set. */
+  stripeUrl: string | undefined
   close(): Promise<void>
 }
 
@@ -152,7 +156,7 @@ export async function startStandIn(opts: StandInOptions = {}): Promise<StandIn> 
     [STORAGE_PREFIX, storageHandler({ db, files, uploads, fileSizeLimit: storage.fileSizeLimit })],
   ]
   // After the other services: the webhook calls /rest/v1 as soon as it hears a notification.
-  const functions = await startFunctions({ db, url, dataDir: opts.dataDir, retry: opts.pushRetry, log }).catch(async (error: unknown) => {
+  const functions = await startFunctions({ db, url, siteUrl: config.redirects.siteUrl, dataDir: opts.dataDir, retry: opts.pushRetry, stripePort: opts.stripePort, log }).catch(async (error: unknown) => {
     await realtime.close().then(closeServer).then(() => db.close())
     throw error
   })
@@ -166,6 +170,7 @@ export async function startStandIn(opts: StandInOptions = {}): Promise<StandIn> 
     fresh,
     mail,
     mailUrl: routes.mail && `${url}${MAIL_PREFIX}`,
+    stripeUrl: functions.stripeUrl,
     close() {
       closing ??= functions
         .close()
@@ -195,9 +200,10 @@ async function respond(request: HttpRequest, routes: Routes, log: (line: string)
   if (routes.services.length === 0) return json(503, { message: 'The local stand-in is still starting' })
   const route = routes.services.find(([prefix]) => isUnder(path, prefix))
   if (!route) return noRoute()
-  // As Kong's storage route: no key check (Storage checks the bearer token itself, and public and
-  // signed URLs are opened by an <img> or a link that carries none).
-  const refusal = storage ? undefined : apiKeyRefusal(request)
+  // As Kong's storage and functions routes: no key check (Storage checks the bearer token itself,
+  // and public and signed URLs are opened by an <img> or a link that carries none; the functions'
+  // gateway checks the JWT, and Stripe's webhook carries neither).
+  const refusal = storage || isUnder(path, FUNCTIONS_PREFIX) ? undefined : apiKeyRefusal(request)
   if (refusal) return refusal
   try {
     return await route[1](request)

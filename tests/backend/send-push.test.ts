@@ -214,7 +214,7 @@ describe('send-push on the stand-in', () => {
       topic: packageId.replaceAll('-', ''),
     })
 
-    const { publicKey } = (await (await fetch(sendPushUrl(), { headers: { apikey: SUPABASE_LOCAL_ANON_KEY } })).json()) as { publicKey: string }
+    const { publicKey } = (await (await fetch(sendPushUrl(), { headers: { apikey: SUPABASE_LOCAL_ANON_KEY, Authorization: `Bearer ${SUPABASE_LOCAL_ANON_KEY}` } })).json()) as { publicKey: string }
     const vapid = await verifyVapid(headers.authorization ?? '')
     expect(vapid.publicKey).toBe(publicKey)
     expect(vapid.claims.aud).toBe(pushService.origin)

@@ -76,7 +76,7 @@ test('a customer turns on push; a package registered for them is pushed encrypte
     const client = await signedIn(customer)
     await expect.poll(async () => (await client.from('push_subscriptions').select('endpoint, locale')).data).toEqual([{ endpoint: browser.subscription.endpoint, locale: 'es' }])
     // The browser subscribed with the backend's own application server key.
-    const { publicKey } = (await (await fetch(`${backendUrl}/functions/v1/send-push`, { headers: { apikey: anonKey } })).json()) as { publicKey: string }
+    const { publicKey } = (await (await fetch(`${backendUrl}/functions/v1/send-push`, { headers: { apikey: anonKey, Authorization: `Bearer ${anonKey}` } })).json()) as { publicKey: string }
     expect(await page.evaluate(() => localStorage.getItem('e2e-push-subscription'))).toBe(publicKey)
 
     const tracking = `PUSH${Date.now()}`

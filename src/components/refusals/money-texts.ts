@@ -1,12 +1,5 @@
 import { msg } from '@lingui/core/macro'
-import { formatUsd } from '@/i18n/format'
-import { text, type Detail, type Say } from './say'
-
-/** An amount of the detail, in cents, as the reader's screens show money ('' when absent). */
-const usd = (detail: Detail, name: string): string => {
-  const cents = detail[name]
-  return typeof cents === 'number' ? formatUsd(cents) : ''
-}
+import { text, usd, type Say } from './say'
 
 /** Refusals of the account: the approval of a charge, shipping while owing, payments, credits, adjustments and refunds. */
 export const moneyTexts: Record<string, Say> = {

@@ -16,6 +16,8 @@ const sampleDetail = JSON.stringify({
   max_days: 400,
   max_in: 108,
   max_usd: 50000,
+  min_cents: 100,
+  max_cents: 10000000,
   min: 1,
   max: 20,
   field: 'city',

@@ -4,14 +4,17 @@ import { contentTexts } from './content-texts'
 import { fileTexts } from './file-texts'
 import { moneyTexts } from './money-texts'
 import { packageTexts } from './package-texts'
+import { paymentTexts } from './payment-texts'
 import { prealertTexts } from './prealert-texts'
 import type { Say } from './say'
 import { shipmentTexts } from './shipment-texts'
 
 /**
  * Every key the database raises a refusal with (its HINT, see
- * supabase/migrations/20261203100000_refusal_keys), to its text in the reader's language.
- * tests/db/refusal-keys.test.ts fails when a live function raises a key that is not here.
+ * supabase/migrations/20261203100000_refusal_keys), and every `error` key an Edge Function answers
+ * with, to its text in the reader's language. tests/db/refusal-keys.test.ts fails when a live
+ * function raises a key that is not here, tests/backend/stripe-payments.test.ts when a card
+ * payment function answers one.
  */
 export const refusalTexts: Readonly<Record<string, Say>> = {
   ...commonTexts,
@@ -22,4 +25,5 @@ export const refusalTexts: Readonly<Record<string, Say>> = {
   ...adminTexts,
   ...contentTexts,
   ...moneyTexts,
+  ...paymentTexts,
 }

@@ -1,5 +1,5 @@
 import type { I18n } from '@lingui/core'
-import { formatDateTime } from '@/i18n/format'
+import { formatDateTime, formatUsd } from '@/i18n/format'
 import { defaultLang, isLang, type Lang } from '@/i18n/locales'
 import { shipmentStatuses, type ShipmentStatus } from '@/local-db/rows'
 import { shipmentStatusLabels } from '../shipment-status'
@@ -25,6 +25,12 @@ export function detailOf(details: string | null | undefined): Detail {
 export const text = (detail: Detail, name: string): string => {
   const value = detail[name]
   return typeof value === 'string' || typeof value === 'number' ? String(value) : ''
+}
+
+/** An amount of the detail, in cents, as the reader's screens show money ('' when absent). */
+export const usd = (detail: Detail, name: string): string => {
+  const cents = detail[name]
+  return typeof cents === 'number' ? formatUsd(cents) : ''
 }
 
 const langOf = (i18n: I18n): Lang => (isLang(i18n.locale) ? i18n.locale : defaultLang)

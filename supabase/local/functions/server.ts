@@ -1,58 +1,102 @@
-// The stand-in's Edge Functions at /functions/v1: send-push, the same code a hosted project
-// deploys, with the stand-in's URL, service role key and VAPID keys; plus what calls it on a
-// hosted project (the notifications webhook) and its daily jobs (pg_cron): storage reminders and fees.
+// The stand-in's Edge Functions at /functions/v1/<name>: the same code a hosted project deploys
+// (send-push, create-checkout, stripe-webhook, refund-payment), with the stand-in's URL and keys,
+// behind the gateway's JWT check that config.toml's verify_jwt sets per function; plus what calls
+// them on a hosted project (the notifications webhook; Stripe, or the stand-in's own Stripe) and
+// its daily jobs (pg_cron): storage reminders and fees.
 import type { PGlite } from '@electric-sql/pglite'
+import { createCheckoutHandler } from '../../functions/create-checkout/handler.ts'
+import { refundPaymentHandler } from '../../functions/refund-payment/handler.ts'
 import { sendPushHandler } from '../../functions/send-push/handler.ts'
 import type { RetryPolicy } from '../../functions/send-push/retry-policy.ts'
+import { stripeWebhookHandler } from '../../functions/stripe-webhook/handler.ts'
+import { readFunctionsToml } from '../config'
 import { json, type Handler } from '../http'
-import { SUPABASE_LOCAL_SERVICE_ROLE_KEY } from '../keys'
-import { isUnder } from '../service-errors'
+import { SUPABASE_LOCAL_ANON_KEY, SUPABASE_LOCAL_SERVICE_ROLE_KEY } from '../keys'
+import { LOCAL_STRIPE_SECRET_KEY, LOCAL_STRIPE_WEBHOOK_SECRET } from '../stripe/keys'
+import { startLocalStripe, type LocalStripe } from '../stripe/server'
+import { jwtRefusal } from './gateway'
 import { startNotificationsWebhook } from './notifications-webhook'
 import { scheduleDailyJobs } from './daily-jobs'
 import { loadVapidKeys } from './vapid-keys'
 import { fromWebResponse, toWebRequest } from './web-bridge'
 
 export const FUNCTIONS_PREFIX = '/functions/v1'
-const SEND_PUSH_PATH = `${FUNCTIONS_PREFIX}/send-push`
 
 export interface FunctionsOptions {
   db: PGlite
   /** The stand-in's API URL. */
   url: string
+  /** Where the functions send the customer back to (create-checkout's SITE_URL). */
+  siteUrl: string
   /** Where the VAPID keys are kept; undefined: made for this process. */
   dataDir: string | undefined
   retry?: RetryPolicy
+  /** The stand-in's Stripe's port (unset or 0: any free one); unused with a STRIPE_SECRET_KEY of one's own. */
+  stripePort?: number
   log: (line: string) => void
 }
 
 export interface LocalFunctions {
   handler: Handler
-  /** Cancels pushes under way and waits for them, the webhook and the daily jobs' timer. */
+  /** The stand-in's Stripe API and checkout pages; undefined when real Stripe keys are set. */
+  stripeUrl: string | undefined
+  /** Cancels pushes under way and waits for them, the webhooks and the daily jobs' timer. */
   close(): Promise<void>
 }
 
-export async function startFunctions({ db, url, dataDir, retry, log }: FunctionsOptions): Promise<LocalFunctions> {
+export async function startFunctions({ db, url, siteUrl, dataDir, retry, stripePort, log }: FunctionsOptions): Promise<LocalFunctions> {
   const vapid = await loadVapidKeys(dataDir)
   const abort = new AbortController()
-  const env = (name: string): string | undefined =>
-    ({
-      SUPABASE_URL: url,
-      SUPABASE_SERVICE_ROLE_KEY: SUPABASE_LOCAL_SERVICE_ROLE_KEY,
-      VAPID_PUBLIC_KEY: vapid.publicKey,
-      VAPID_PRIVATE_KEY: vapid.privateKey,
-      VAPID_SUBJECT: process.env.VAPID_SUBJECT,
-      PUSH_ENDPOINT_HOSTS: process.env.PUSH_ENDPOINT_HOSTS,
-    })[name]
+  const webhookSecret = process.env.STRIPE_WEBHOOK_SECRET || LOCAL_STRIPE_WEBHOOK_SECRET
+  const values: Record<string, string | undefined> = {
+    SUPABASE_URL: url,
+    SUPABASE_ANON_KEY: SUPABASE_LOCAL_ANON_KEY,
+    SUPABASE_SERVICE_ROLE_KEY: SUPABASE_LOCAL_SERVICE_ROLE_KEY,
+    VAPID_PUBLIC_KEY: vapid.publicKey,
+    VAPID_PRIVATE_KEY: vapid.privateKey,
+    VAPID_SUBJECT: process.env.VAPID_SUBJECT,
+    PUSH_ENDPOINT_HOSTS: process.env.PUSH_ENDPOINT_HOSTS,
+    SITE_URL: siteUrl,
+    APP_ORIGINS: process.env.APP_ORIGINS,
+    STRIPE_SECRET_KEY: process.env.STRIPE_SECRET_KEY || LOCAL_STRIPE_SECRET_KEY,
+    STRIPE_WEBHOOK_SECRET: webhookSecret,
+    STRIPE_API_BASE: process.env.STRIPE_API_BASE,
+  }
+  const env = (name: string): string | undefined => values[name]
   const sendPush = sendPushHandler(env, { retry, signal: abort.signal, log })
-  const webhook = await startNotificationsWebhook({ db, functionUrl: `${url}${SEND_PUSH_PATH}`, send: sendPush, signal: abort.signal, log })
+  const functions: Record<string, (request: Request) => Promise<Response>> = {
+    'send-push': sendPush,
+    'create-checkout': createCheckoutHandler(env, log),
+    'stripe-webhook': stripeWebhookHandler(env, log),
+    'refund-payment': refundPaymentHandler(env, log),
+  }
+  const settings = readFunctionsToml()
+  const webhook = await startNotificationsWebhook({ db, functionUrl: `${url}${FUNCTIONS_PREFIX}/send-push`, send: sendPush, signal: abort.signal, log })
   const dailyJobs = scheduleDailyJobs(db, log)
+  // With a key of one's own, Stripe itself (or STRIPE_API_BASE); without, the stand-in's Stripe.
+  let localStripe: LocalStripe | undefined
+  if (!process.env.STRIPE_SECRET_KEY) {
+    localStripe = await startLocalStripe({ port: stripePort ?? 0, secretKey: LOCAL_STRIPE_SECRET_KEY, webhookSecret, webhookUrl: `${url}${FUNCTIONS_PREFIX}/stripe-webhook`, log }).catch(async (error: unknown) => {
+      abort.abort()
+      await dailyJobs.close()
+      await webhook.close()
+      throw error
+    })
+    values.STRIPE_API_BASE = localStripe.url
+  }
   return {
+    stripeUrl: localStripe?.url,
     async handler(request) {
-      if (!isUnder(request.url.pathname, SEND_PUSH_PATH)) return json(404, { code: 'NOT_FOUND', message: 'Requested function was not found' })
-      return fromWebResponse(await sendPush(await toWebRequest(request)))
+      const name = request.url.pathname.slice(FUNCTIONS_PREFIX.length + 1).split('/', 1)[0]!
+      const run = Object.hasOwn(functions, name) ? functions[name] : undefined
+      if (!run) return json(404, { code: 'NOT_FOUND', message: 'Requested function was not found' })
+      const refusal = await jwtRefusal(request, settings[name]?.verifyJwt ?? true)
+      if (refusal) return refusal
+      return fromWebResponse(await run(await toWebRequest(request)))
     },
     async close() {
       abort.abort()
+      await localStripe?.close()
       await dailyJobs.close()
       await webhook.close()
     },
