@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto'
 import { expect, test, withServiceWorker } from './fixtures'
-import { demoAdmin, logInThroughUi, newCustomer, signedIn } from './backend'
+import { demoAdmin, logInThroughUi, newCustomer, registerPackageFor, signedIn } from './backend'
 import { openCustomer } from './package-tool'
 import { waitForServiceWorker } from './service-worker'
 
-// Money on the device: a desk payment recorded offline lands once and the customer sees it live; the
-// statement and a receipt open offline after one visit.
+// Money on the device: approve → owe → pay through the test checkout → paid → shipped; a desk payment
+// recorded offline lands once and the customer sees it live; the statement and a receipt open offline
+// after one visit.
 
 /** What the customer owes to start with: an adjustment the admin posts through the API. */
 async function owing(customerId: string, cents: number) {
@@ -91,4 +92,57 @@ test('the statement and a receipt open offline after one visit, and the receipt 
   const download = page.waitForEvent('download')
   await page.getByRole('button', { name: 'Descargar CSV' }).click()
   expect((await download).suggestedFilename()).toMatch(/^estado-de-cuenta-\d{4}-\d{2}\.csv$/)
+})
+
+test('approve the charge, owe it, pay it through the test checkout, and the shipment is paid and ships', async ({ page }) => {
+  test.setTimeout(120_000)
+  const customer = await newCustomer('Money Checkout')
+  const { admin, pkg } = await registerPackageFor(customer.email, { tracking_code: `PAY-${randomUUID().slice(0, 8)}`, weight_kg: 2, volume_m3: 0.001 })
+  const client = await signedIn(customer)
+  const { data: requested, error } = await client.rpc('request_shipment', {
+    p_op_id: randomUUID(),
+    p_shipment_id: randomUUID(),
+    p_package_ids: [pkg.id],
+    p_service: 'standard',
+    p_options: { insurance: false },
+    p_items: [{ description: 'Running shoes', quantity: 1, unit_value_usd: 40 }],
+    p_address: { name: 'Money Checkout', address: 'Av. Principal 1', city: 'Caracas', postal_code: '1060', country: 'Venezuela', phone: '+58 412 555 0142', id_number: '' },
+  })
+  expect(error).toBeNull()
+  let shipment = requested as { id: string; version: number }
+  const advance = async (status: string, details: Record<string, unknown> | null) =>
+    admin.rpc('advance_shipment', { p_op_id: randomUUID(), p_shipment_id: shipment.id, p_status: status, p_base_version: shipment.version, p_changed_at: new Date().toISOString(), p_details: details })
+  for (const [status, details] of [['processing', null], ['awaiting_approval', { weight_kg: 2, length_cm: 30, width_cm: 20, height_cm: 10 }]] as const) {
+    const { data, error: advanceError } = await advance(status, details)
+    expect(advanceError).toBeNull()
+    shipment = (data as { shipment: typeof shipment }).shipment
+  }
+
+  await logInThroughUi(page, '/en/login', customer)
+  await page.goto(`/en/dashboard/shipments/${shipment.id}`)
+  await page.getByRole('button', { name: 'Approve final charge' }).click()
+  const payment = page.getByTestId('shipment-payment')
+  await expect(payment).toContainText('Unpaid: $')
+  const owed = /Unpaid: (\$[\d,]+\.\d\d)/.exec((await payment.textContent()) ?? '')![1]!
+  const { data: approved } = await admin.from('shipments').select('version, status').eq('id', shipment.id).single()
+  expect(approved).toMatchObject({ status: 'approved' })
+  shipment = { id: shipment.id, version: approved!.version as number }
+  const refused = await advance('shipped', { carrier: 'DHL', tracking: 'DHL-1234' })
+  expect(refused.error).toMatchObject({ hint: 'account_owes' })
+
+  await payment.getByRole('link', { name: 'Pay' }).click()
+  await expect(page.getByTestId('account-balance')).toHaveText(`Owed: ${owed}`)
+  await page.getByRole('button', { name: `Pay ${owed}` }).click()
+  await expect(page.getByText(/test mode/i).first()).toBeVisible()
+  await page.getByRole('button', { name: new RegExp(`Pay`) }).click()
+  await expect(page).toHaveURL(/\/en\/dashboard\/account\/statement\?checkout=success/)
+  await expect(page.getByTestId('checkout-return')).toContainText('your payment went through')
+  await expect(page.getByTestId('account-balance')).toHaveText('Nothing owed', { timeout: 15_000 })
+  await expect(page.getByTestId('statement-line').first()).toContainText('Card (online)')
+
+  await page.goto(`/en/dashboard/shipments/${shipment.id}`)
+  await expect(page.getByTestId('shipment-payment')).toHaveText('Paid')
+  const shipped = await advance('shipped', { carrier: 'DHL', tracking: 'DHL-1234' })
+  expect(shipped.error).toBeNull()
+  await expect(page.getByTestId('shipment-status')).toHaveText('Shipped', { timeout: 10_000 })
 })
