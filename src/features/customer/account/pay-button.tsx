@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
+import { errorText } from '@/components/refusals/refusal-text'
 import { Button } from '@/components/ui/button'
 import { formatUsd } from '@/i18n/format'
 import { useLang } from '@/i18n/paths'
@@ -11,20 +12,20 @@ import { useOnline } from '@/stores/connectivity-store'
  * Stripe's; the button stays busy until it does.
  */
 export function PayButton({ owedCents }: { owedCents: number }) {
-  const { t } = useLingui()
+  const { t, i18n } = useLingui()
   const lang = useLang()
   const online = useOnline()
   const [busy, setBusy] = useState(false)
-  const [failed, setFailed] = useState(false)
+  const [failed, setFailed] = useState<string | null>(null)
   const amount = formatUsd(owedCents)
 
   const pay = async () => {
     setBusy(true)
-    setFailed(false)
+    setFailed(null)
     try {
       window.location.assign(await startCheckout(lang))
-    } catch {
-      setFailed(true)
+    } catch (error) {
+      setFailed(errorText(i18n, error))
       setBusy(false)
     }
   }
@@ -36,7 +37,7 @@ export function PayButton({ owedCents }: { owedCents: number }) {
       </Button>
       {failed && (
         <p role="alert" className="text-sm text-red-700 dark:text-red-400">
-          {t`The payment could not be started. Nothing was charged; try again in a moment.`}
+          {t`The payment could not be started, and nothing was charged: ${failed}`}
         </p>
       )}
     </div>
