@@ -60,5 +60,10 @@ describe('a statement on the device', () => {
     const overpay = entry('payment', -1100, -1000, '2026-12-04T10:00:00Z')
     const c = entry('shipment_charge', 1500, 500, '2026-12-05T10:00:00Z')
     expect([...unpaidByLine(statementLines([a, b, pay, overpay, c], []))]).toEqual([[c.id, 500]])
+    // A charge the credit held covers whole is not listed as unpaid at all.
+    const small = entry('storage_fee', 200, 700, '2026-12-06T10:00:00Z')
+    const more = entry('credit', -1000, -300, '2026-12-07T10:00:00Z')
+    const covered = entry('storage_fee', 100, -200, '2026-12-08T10:00:00Z')
+    expect([...unpaidByLine(statementLines([a, b, pay, overpay, c, small, more, covered], []))]).toEqual([])
   })
 })

@@ -72,7 +72,7 @@ export function unpaidByLine(lines: readonly StatementLine[]): Map<string, numbe
     if (line.amount_cents > 0) {
       const covered = Math.min(credit, line.amount_cents)
       credit -= covered
-      unpaid.set(line.id, line.amount_cents - covered)
+      if (covered < line.amount_cents) unpaid.set(line.id, line.amount_cents - covered)
       continue
     }
     let left = -line.amount_cents
