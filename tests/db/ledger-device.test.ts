@@ -11,6 +11,7 @@ import type { AccountEntryRow } from '../../src/local-db/account-rows'
 import { type Caller, createApiUser, engines, type Engine } from './engines.ts'
 
 type Claims = Exclude<Caller, null | 'owner'> & { sub: string }
+type PulledPage = { entries: AccountEntryRow[]; checkpoint: string; has_more: boolean }
 
 /** A charge (an adjustment up, as a shipment charge adds), a desk payment, a credit, or an adjustment down. */
 const postingArb = fc.record({ kind: fc.constantFrom('charge', 'payment', 'credit', 'lower'), cents: fc.integer({ min: 1, max: 50_000 }) })
@@ -33,7 +34,8 @@ describe.each(engines)('$engine', ({ open }) => {
     const rows: AccountEntryRow[] = []
     let since: string | null = null
     for (;;) {
-      const [{ page }] = await db.as(customer)<{ page: { entries: AccountEntryRow[]; checkpoint: string; has_more: boolean } }>(`select public.pull_account_entries($1, 5) as page`, [since])
+      const [row]: { page: PulledPage }[] = await db.as(customer)<{ page: PulledPage }>(`select public.pull_account_entries($1, 5) as page`, [since])
+      const page: PulledPage = row!.page
       rows.push(...page.entries)
       since = page.checkpoint
       if (!page.has_more) return rows
@@ -55,8 +57,8 @@ describe.each(engines)('$engine', ({ open }) => {
         let running = 0
         for (const line of lines) expect(line.balance_after_cents).toBe((running += line.amount_cents))
 
-        const [{ balance_cents }] = await db.owner<{ balance_cents: string }>(`select balance_cents::text from public.account_balances where user_id = $1`, [customer.sub])
-        expect(balanceOf(lines)).toBe(Number(balance_cents))
+        const [balance] = await db.owner<{ balance_cents: string }>(`select balance_cents::text from public.account_balances where user_id = $1`, [customer.sub])
+        expect(balanceOf(lines)).toBe(Number(balance!.balance_cents))
         const unpaid = await db.owner<{ entry_id: string; unpaid_cents: string }>(`select entry_id, unpaid_cents::text from public.account_unpaid_debits($1)`, [customer.sub])
         expect(Object.fromEntries(unpaidByLine(lines))).toEqual(Object.fromEntries(unpaid.map((row) => [row.entry_id, Number(row.unpaid_cents)])))
       }),

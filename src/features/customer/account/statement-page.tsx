@@ -9,7 +9,7 @@ import { dashboardTabPath } from '@/i18n/dashboard-tabs'
 import { useLang } from '@/i18n/paths'
 import { useStatement, type StatementLine } from '@/local-db/account'
 import { useSessionUser } from '@/stores/session-store'
-import { PayButton } from './pay-button'
+import { PayForm } from './pay-form'
 
 /** What coming back from Stripe's checkout says. */
 function CheckoutReturn() {
@@ -55,7 +55,7 @@ export function StatementPage() {
         <>
           <div className="flex flex-wrap items-center justify-between gap-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-800 dark:bg-slate-900">
             <BalanceFigure cents={statement.balanceCents} />
-            {statement.balanceCents > 0 && <PayButton owedCents={statement.balanceCents} />}
+            <PayForm owedCents={statement.balanceCents} />
           </div>
           <StatementView statement={statement} csvName={t`statement`} linkOf={receiptLink} />
         </>
