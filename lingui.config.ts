@@ -4,7 +4,7 @@ import { formatter } from '@lingui/format-po'
 /** The public pages other than the home page, each loading `pages` with its route. */
 const publicPages = ['how-it-works', 'pricing', 'contact', 'tracking', 'blog', 'faq', 'legal'].map((page) => `src/features/public/${page}`)
 /** Shared components only the account, customer and admin screens use: their strings load with those screens. */
-const accountComponents = ['storage-countdown.tsx', 'us-address.tsx', 'live-indicator.tsx', 'shipment-status.tsx', 'refusals/**', 'shipment-summary.tsx', 'shipment-change.tsx', 'cancel-shipment-button.tsx', 'price-breakdown.tsx', 'install-app/install-app-card.tsx', 'ui/show-more.tsx', 'use-device-write.ts', 'files/**', 'outbox/**'].map((file) => `src/components/${file}`)
+const accountComponents = ['storage-countdown.tsx', 'us-address.tsx', 'live-indicator.tsx', 'shipment-status.tsx', 'refusals/**', 'shipment-summary.tsx', 'shipment-change.tsx', 'cancel-shipment-button.tsx', 'price-breakdown.tsx', 'install-app/install-app-card.tsx', 'ui/show-more.tsx', 'use-device-write.ts', 'files/**', 'outbox/**', 'statement/**', 'money-limits.ts'].map((file) => `src/components/${file}`)
 /** The inbox's text, which the service worker says too (src/sw/push.ts). */
 const notificationText = 'src/i18n/notification-text.ts'
 /** The customer's app shell (tab bar, top bar), loaded only with the customer's screens. */

@@ -15,6 +15,7 @@ import { benchPhotoQueue } from './photo-queue'
 import { benchRealtime } from './realtime'
 import { runSuites, type Suite } from './runner'
 import { benchStandIn } from './standin'
+import { benchStatement } from './statement'
 import { benchStripeWebhook } from './stripe-webhook'
 import { benchSyncPull } from './sync-pull'
 import { benchUploads } from './uploads'
@@ -30,6 +31,7 @@ const suites: Suite[] = [
   { key: 'photos', title: 'Photos through the outbox', run: benchPhotoQueue },
   { key: 'uploads', title: 'Uploads over a slow link that drops', run: benchUploads },
   { key: 'history', title: 'A year of history (working set)', run: benchHistory },
+  { key: 'statement', title: "A customer's statement", run: benchStatement },
   { key: 'stripe', title: 'Card payments: the Stripe webhook', run: benchStripeWebhook },
 ]
 

@@ -43,7 +43,7 @@ export const notFoundPage: Lazy = withCatalog('pages', async () => (await import
 /** The frame of the customer's screens (the app's shell on phones), loaded only when one is visited. */
 export const customerArea: Lazy = withCatalog('account', async () => (await import('./layout/customer-layout')).CustomerLayout)
 
-/** The customer's screens, which need a session: the dashboard's tabs, asking for a shipment, and one shipment's page. */
+/** The customer's screens, which need a session: the dashboard's tabs (and the account's screens under its tab), asking for a shipment, and one shipment's page. */
 export const customerPages = {
   dashboard: withCatalog('account', async () => (await import('./routes/dashboard-route')).DashboardRoute),
   requestShipment: withCatalog('account', async () => (await import('@/features/customer/shipments/request-shipment-page')).RequestShipmentPage),

@@ -66,8 +66,9 @@ export const routes: RouteObject[] = [
               {
                 lazy: requireSession(),
                 children: slugsOf('dashboard').flatMap((slug) => [
+                  // A tab's screens below it (the account's statement and receipts) are routed by the tab.
                   ...dashboardTabs.map((tab) => ({
-                    path: tab === 'packages' ? slug : `${slug}/${tab}`,
+                    path: tab === 'packages' ? slug : `${slug}/${tab}/*`,
                     handle: { dashboardTab: tab } satisfies DashboardHandle,
                     lazy: customerPages.dashboard,
                   })),

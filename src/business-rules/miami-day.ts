@@ -23,3 +23,8 @@ export function miamiDayNumber(instant: Date): number {
   }
   return day
 }
+
+/** The Miami calendar month an instant falls in, as `2026-12`: a statement's months are the warehouse's. */
+export function miamiMonth(instant: Date): string {
+  return new Date(miamiDayNumber(instant) * 86_400_000).toISOString().slice(0, 7)
+}

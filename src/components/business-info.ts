@@ -1,5 +1,6 @@
-/** The Miami warehouse's public contact details (footer, contact page, US shipping address). */
+/** The Miami warehouse's public contact details (footer, contact page, US shipping address, receipts). */
 export const businessInfo = {
+  name: 'Casillero Miami',
   street: '8200 NW 41st St, Suite 200',
   city: 'Doral',
   state: 'FL',

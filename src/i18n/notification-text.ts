@@ -43,5 +43,15 @@ export function notificationText(notification: NotificationRow, i18n: I18n): { t
       if (daysAgo > 0) return { title: i18n._(msg`The free storage of package ${tracking} ended ${plural(daysAgo, { one: '# day ago', other: '# days ago' })}`), detail: null }
       return { title: i18n._(msg`Today is the last day of free storage for package ${tracking}`), detail: null }
     }
+    case 'payment_received': {
+      const amount = formatUsd(payload.amount_cents ?? 0)
+      const receipt = payload.receipt_number ?? ''
+      return { title: i18n._(msg`Payment of ${amount} received`), detail: i18n._(msg`Receipt no. ${receipt}: open it to print or keep.`) }
+    }
+    case 'charge_due': {
+      const amount = formatUsd(payload.amount_cents ?? 0)
+      const shipment = (payload.shipment_id ?? '').slice(0, 8).toUpperCase()
+      return { title: i18n._(msg`You owe ${amount} for shipment ${shipment}`), detail: i18n._(msg`Pay it from your statement: the shipment leaves once it is paid.`) }
+    }
   }
 }

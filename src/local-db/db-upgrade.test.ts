@@ -48,3 +48,22 @@ it('the records of packages kept many to a record move to the store named for th
   expect(await after.owner.get('owner')).toEqual({ key: 'owner', userId: 'customer-1', generation: 'g1' })
   after.close()
 })
+
+it('a device from before accounts keeps its packages and unsent changes, and gains empty stores for account lines and balances', async () => {
+  const { closedPackages: _, ...version15 } = { ...version14, packageChunks: 'chunk' }
+  const op = { opId: 'op-1', userId: 'customer-1', kind: 'approve-shipment', shipmentId: 's1', state: 'pending', attempts: 0, nextAttemptAt: 0, lastError: null, createdAt: '2026-12-01T10:00:00Z' }
+  const before = new Dexie(name)
+  before.version(15).stores(version15)
+  await before.table('outbox').add(op)
+  await before.table('packageChunks').add({ chunk: '000000000000-a', rows: '[]', removed: [] })
+  before.close()
+
+  const after = new LocalDb(name)
+  await after.open()
+  expect(await after.outbox.toArray()).toEqual([{ ...op, seq: 1 }])
+  expect(await after.packageChunks.count()).toBe(1)
+  expect(await after.accountEntries.where('[user_id+created_at]').between(['customer-1', ''], ['customer-1', '\uffff']).count()).toBe(0)
+  await after.accountBalances.put({ user_id: 'customer-1', balance_cents: 5000, oldest_unpaid_at: '2026-12-01T10:00:00Z' })
+  expect(await after.accountBalances.get('customer-1')).toMatchObject({ balance_cents: 5000 })
+  after.close()
+})

@@ -1,4 +1,5 @@
 import Dexie, { type EntityTable } from 'dexie'
+import type { AccountBalanceRow, AccountEntryRow, DeskMethod } from './account-rows'
 import { compactRows } from './compact-rows'
 import type { ArticleDraft, ArticleFields, ArticleRow, FaqFields, FaqRow } from './content-rows'
 import type { NotificationKind, NotificationRow, PackageRow, PackageStatus, PrealertRow, PriceBreakdown, ProfileRow, Role, ShipmentAddress, ShipmentOptions, ShipmentRow, ShipmentService, ShipmentStatus } from './rows'
@@ -19,7 +20,22 @@ export type LocalPackage = Omit<PackageRow, 'deleted_at'> & { serverStatus?: str
  * checkpoints, `closed-*` the part that closed lately; a customer pulls everything of theirs under
  * the plain names.
  */
-export type SyncStream = 'packages' | 'profiles' | 'prealerts' | 'shipments' | 'notifications' | 'directory' | 'closed-packages' | 'closed-prealerts' | 'closed-shipments'
+export type SyncStream =
+  | 'packages'
+  | 'profiles'
+  | 'prealerts'
+  | 'shipments'
+  | 'notifications'
+  | 'directory'
+  | 'closed-packages'
+  | 'closed-prealerts'
+  | 'closed-shipments'
+  /** The customer's own account lines. */
+  | 'account-entries'
+  /** On an admin's device: one customer's account lines, pulled when the admin opens their statement. */
+  | `account-entries:${string}`
+  /** On an admin's device: what every customer owes. */
+  | 'account-balances'
 
 /** Where a stream's pull stopped, for whom, and when it last finished. */
 export interface SyncState {
@@ -188,6 +204,39 @@ export interface AdvanceShipmentOp extends ShipmentOpBase {
   current?: { status: string; version: number }
 }
 
+/**
+ * An admin's posting on a customer's account: the op id is its key on the server, so a replay
+ * posts nothing more. One customer's postings go in the order they were made.
+ */
+interface AccountOpBase extends QueuedOpBase {
+  customerId: string
+  /** Always > 0: what the line takes off (payment, credit) or adds (refund); an adjustment is signed. */
+  amountCents: number
+}
+
+export interface RecordPaymentOp extends AccountOpBase {
+  kind: 'record-payment'
+  method: DeskMethod
+  reference: string
+}
+
+export interface GrantCreditOp extends AccountOpBase {
+  kind: 'grant-credit'
+  reason: string
+}
+
+export interface PostAdjustmentOp extends AccountOpBase {
+  kind: 'post-adjustment'
+  reason: string
+}
+
+/** A desk payment given back (card payments go through Stripe, online). */
+export interface RefundPaymentOp extends AccountOpBase {
+  kind: 'refund-payment'
+  paymentId: string
+  reason: string
+}
+
 /** An admin's article saved whole, from the version it was edited from (0: new; its id is chosen on the device). */
 export interface SaveArticleOp extends QueuedOpBase {
   kind: 'save-article'
@@ -263,18 +312,20 @@ export type PrealertOp = SavePrealertOp | CancelPrealertOp
 export type ShipmentOp = RequestShipmentOp | CancelShipmentOp | ApproveShipmentOp | SetShipmentPackagesOp | AdvanceShipmentOp
 export type NotificationsOp = MarkNotificationsReadOp | SetPushPreferencesOp
 export type ContentOp = SaveArticleOp | SaveFaqOp | MoveFaqOp
-export type QueuedOp = PackageOp | PrealertOp | ShipmentOp | UploadOp | NotificationsOp | ContentOp
+export type AccountOp = RecordPaymentOp | GrantCreditOp | PostAdjustmentOp | RefundPaymentOp
+export type QueuedOp = PackageOp | PrealertOp | ShipmentOp | UploadOp | NotificationsOp | ContentOp | AccountOp
 
 export const isPackageOp = (op: QueuedOp): op is PackageOp => op.kind === 'set-status' || op.kind === 'register-package'
 export const isPrealertOp = (op: QueuedOp): op is PrealertOp => op.kind === 'save-prealert' || op.kind === 'cancel-prealert'
 export const isShipmentOp = (op: QueuedOp): op is ShipmentOp =>
   op.kind === 'request-shipment' || op.kind === 'cancel-shipment' || op.kind === 'approve-shipment' || op.kind === 'set-shipment-packages' || op.kind === 'advance-shipment'
 export const isUploadOp = (op: QueuedOp): op is UploadOp => op.kind === 'upload-file'
+export const isAccountOp = (op: QueuedOp): op is AccountOp => 'customerId' in op
 export const isContentOp = (op: QueuedOp): op is ContentOp => op.kind === 'save-article' || op.kind === 'save-faq' || op.kind === 'move-faq'
 
 /**
  * What an op changes: a package, a prealert, a shipment, an article (its cover first, then its
- * save), the FAQ, the profile photo or the push preferences.
+ * save), the FAQ, the profile photo, the push preferences or a customer's account.
  * A subject's ops reach the server one at a time, in order, and wait behind one that waits for its
  * user. Marking read needs no order (each is complete by itself), so each op is its own subject.
  */
@@ -285,6 +336,7 @@ export function subjectOf(op: QueuedOp): string {
   if ('articleId' in op) return op.articleId
   // Moves renumber every answer: the FAQ's changes go in the order they were made.
   if ('faqId' in op) return 'faqs'
+  if (isAccountOp(op)) return `account:${op.customerId}`
   if (op.kind === 'mark-notifications-read') return op.opId
   return `${op.kind === 'upload-file' ? 'avatar' : 'push-preferences'}:${op.userId}`
 }
@@ -316,6 +368,14 @@ export interface SavedReport<Report = unknown> {
   /** What was asked: the date range and how days are grouped. */
   request: { from: string; to: string; bucket: 'day' | 'week' }
   report: Report
+  /** When the device received it (epoch ms). */
+  fetchedAt: number
+}
+
+/** The last receivables an admin viewed, kept to open offline. */
+export interface SavedReceivables<Receivables = unknown> {
+  key: 'receivables'
+  report: Receivables
   /** When the device received it (epoch ms). */
   fetchedAt: number
 }
@@ -358,13 +418,15 @@ export class LocalDb extends Dexie {
   uploads!: EntityTable<UploadBytes, 'opId'>
   seenFiles!: EntityTable<SeenFile, 'key'>
   opened!: EntityTable<OpenedPackage, 'id'>
-  reports!: EntityTable<SavedReport, 'key'>
+  reports!: EntityTable<SavedReport | SavedReceivables, 'key'>
   notifications!: EntityTable<NotificationRow, 'id'>
   directory!: EntityTable<DirectoryBucket, 'bucket'>
   packageChunks!: EntityTable<PackageChunk, 'chunk'>
   articles!: EntityTable<ArticleRow, 'id'>
   faqs!: EntityTable<FaqRow, 'id'>
   articleDrafts!: EntityTable<ArticleDraft, 'articleId'>
+  accountEntries!: EntityTable<AccountEntryRow, 'id'>
+  accountBalances!: EntityTable<AccountBalanceRow, 'user_id'>
 
   constructor(name = 'casillero') {
     super(name)
@@ -420,13 +482,15 @@ export class LocalDb extends Dexie {
     this.version(15)
       .stores({ closedPackages: null, packageChunks: 'chunk' })
       .upgrade(async (tx) => tx.table('packageChunks').bulkAdd(await tx.table('closedPackages').toArray()))
+    // Customers' accounts: a customer's own lines, an admin's of the customers opened, and every balance.
+    this.version(16).stores({ accountEntries: 'id, [user_id+created_at]', accountBalances: 'user_id' })
     // The pulled rows, stored as their keys and one JSON string (compact-rows.ts): an admin's first sync stores tens of thousands.
     this.use(compactRows(['packages', 'prealerts', 'shipments']))
   }
 
   /** What the server's rows fill, with the checkpoints they were pulled to, and the files shown from them. */
   get readModelTables() {
-    return [this.profiles, this.packages, this.packageChunks, this.prealerts, this.shipments, this.notifications, this.directory, this.syncState, this.seenFiles, this.opened, this.reports, this.articles, this.faqs]
+    return [this.profiles, this.packages, this.packageChunks, this.prealerts, this.shipments, this.notifications, this.directory, this.syncState, this.seenFiles, this.opened, this.reports, this.articles, this.faqs, this.accountEntries, this.accountBalances]
   }
 
   /** Tables of user data: everything but the persisted session (supabase-js itself ends it) and the owner. */

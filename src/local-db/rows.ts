@@ -167,7 +167,7 @@ export interface ShipmentRow {
   package_ids: string[]
 }
 
-export const notificationKinds = ['package_received', 'package_status', 'shipment_awaiting_approval', 'shipment_shipped', 'storage_ending', 'storage_last_day'] as const
+export const notificationKinds = ['package_received', 'package_status', 'shipment_awaiting_approval', 'shipment_shipped', 'storage_ending', 'storage_last_day', 'payment_received', 'charge_due'] as const
 export type NotificationKind = (typeof notificationKinds)[number]
 
 /** What a notification is about, as the database wrote it when the thing happened. */
@@ -183,6 +183,10 @@ export interface NotificationPayload {
   outbound_tracking?: string
   /** Free storage days left when a storage reminder was made (absent on reminders made before it was told). */
   days_left?: number
+  /** A payment's account line (its receipt), or what a charge or payment is for, in cents. */
+  entry_id?: string
+  amount_cents?: number
+  receipt_number?: number
 }
 
 /** Something a customer is told of (public.notifications): made by the database, never by a device. */

@@ -4,7 +4,7 @@ import { db, type LocalDb } from './db'
 import { onDirectoryChange } from './directory'
 
 /** Tables a query reads; `directory` is the customer directory this tab holds in memory. */
-type TableName = keyof Pick<LocalDb, 'profiles' | 'packages' | 'prealerts' | 'shipments' | 'notifications' | 'syncState' | 'outbox' | 'directory'>
+type TableName = keyof Pick<LocalDb, 'profiles' | 'packages' | 'prealerts' | 'shipments' | 'notifications' | 'syncState' | 'outbox' | 'directory' | 'accountEntries'>
 
 /** The slowest pace asked for by slowLiveReads still in force (0: none). */
 const paces = new Set<{ intervalMs: number }>()

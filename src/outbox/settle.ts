@@ -1,6 +1,8 @@
+import { writePostedEntry } from '@/local-db/account'
+import type { AccountEntryRow } from '@/local-db/account-rows'
 import { writeArticle, writeFaq, writeFaqOrder } from '@/local-db/content'
 import type { ArticleRow, FaqRow } from '@/local-db/content-rows'
-import { db, type RefusalKey, isPackageOp, isShipmentOp, type ContentOp, type LocalProfile, type NotificationsOp, type PackageOp, type PrealertOp, type QueuedOp, type SaveArticleOp, type SaveFaqOp, type ShipmentOp, type UploadOp } from '@/local-db/db'
+import { db, type RefusalKey, isPackageOp, isShipmentOp, type AccountOp, type ContentOp, type LocalProfile, type NotificationsOp, type PackageOp, type PrealertOp, type QueuedOp, type SaveArticleOp, type SaveFaqOp, type ShipmentOp, type UploadOp } from '@/local-db/db'
 import { opsOf } from '@/local-db/overlay'
 import { assertOwner, type DeviceOwner } from '@/local-db/owner'
 import { packageTables, refreshPackages, storeServerPackages } from '@/local-db/package-store'
@@ -22,6 +24,8 @@ export type Settlement =
   | { op: UploadOp; outcome: 'uploaded'; row: UploadedRow }
   | { op: NotificationsOp; outcome: 'done' }
   | { op: ContentOp; outcome: 'saved'; row: SavedContent }
+  /** A posting on a customer's account: the line the server posted (the one first posted, on a replay). */
+  | { op: AccountOp; outcome: 'posted'; row: AccountEntryRow }
   /** Someone else saved the article or answer since it was edited here: `version` is the server's now. */
   | { op: SaveArticleOp | SaveFaqOp; outcome: 'changed-meanwhile'; version: number }
   | { op: QueuedOp; outcome: 'refused'; message: string; key?: RefusalKey }
@@ -45,7 +49,7 @@ export type SavedContent = { kind: 'article'; row: ArticleRow } | { kind: 'faq';
  * them: the same user's next session sends those ops again and gets the same answers).
  */
 export function settleAll(owner: DeviceOwner, settlements: readonly Settlement[]): Promise<void> {
-  return db.transaction('rw', [...packageTables, db.prealerts, db.shipments, db.profiles, db.uploads, db.seenFiles, db.articles, db.faqs, db.owner], async () => {
+  return db.transaction('rw', [...packageTables, db.prealerts, db.shipments, db.profiles, db.uploads, db.seenFiles, db.articles, db.faqs, db.accountEntries, db.owner], async () => {
     await assertOwner(owner)
     for (const settlement of settlements) {
       switch (settlement.outcome) {
@@ -69,6 +73,11 @@ export function settleAll(owner: DeviceOwner, settlements: readonly Settlement[]
           break
         case 'saved':
           await settleContentSaved(settlement.op, settlement.row)
+          break
+        case 'posted':
+          // The line shows at once as the server posted it, not only after the next pull.
+          await db.outbox.delete(settlement.op.seq!)
+          await writePostedEntry(settlement.row)
           break
         case 'changed-meanwhile':
           await settleChangedMeanwhile(settlement.op, settlement.version)

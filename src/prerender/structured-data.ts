@@ -5,7 +5,7 @@ export function organization(siteUrl: string, logoUrl: string): object {
   return {
     '@context': 'https://schema.org',
     '@type': 'Organization',
-    name: 'Casillero Miami',
+    name: businessInfo.name,
     url: siteUrl,
     logo: logoUrl,
     email: businessInfo.email,

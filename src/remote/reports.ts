@@ -28,6 +28,15 @@ export interface WaitingByAge {
   days_31_plus: number
 }
 
+/** The ledger's month (Miami calendar): charges less their reversals, payments and refunds, in cents. */
+export interface MoneyMonth {
+  /** The month's first day. */
+  month: string
+  charges_cents: number
+  payments_cents: number
+  refunds_cents: number
+}
+
 /** `admin_report`'s answer: the flow over the range, and the warehouse as it stands now. */
 export interface AdminReport {
   from: string
@@ -40,6 +49,8 @@ export interface AdminReport {
   waiting: WaitingByAge[]
   to_shipment: { count: number; median_days: number | null; p90_days: number | null }
   storage: { ending_soon: number; ended: number }
+  /** Absent on reports saved before the ledger. */
+  money?: MoneyMonth[]
 }
 
 /** Computes the report in the database (admins only). */

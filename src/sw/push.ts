@@ -1,5 +1,6 @@
 /// <reference lib="webworker" />
 import { setupI18n } from '@lingui/core'
+import { accountPaths } from '@/i18n/account-paths'
 import { notificationText } from '@/i18n/notification-text'
 import { dashboardTabPath } from '@/i18n/dashboard-tabs'
 import { isLang, type Lang } from '@/i18n/locales'
@@ -23,7 +24,8 @@ const i18n = setupI18n({ messages: { es, en } })
  * approve, a box on its way), else Packages, whose list has the package (arrived, moved, storage ending).
  */
 function screenOf(message: PushMessage, lang: Lang): string {
-  const { shipment_id } = message.payload
+  const { shipment_id, entry_id } = message.payload
+  if (message.kind === 'payment_received' && entry_id) return accountPaths.receipt(lang, entry_id)
   return shipment_id ? shipmentPaths.customer(lang, shipment_id) : dashboardTabPath(lang, 'packages')
 }
 

@@ -3,16 +3,17 @@ import type { DeviceOwner } from '@/local-db/owner'
 import { slowLiveReads } from '@/local-db/throttled-query'
 import { readSyncState } from '@/local-db/writes'
 import type { Supabase } from '@/remote/client'
-import { notificationStream, packageStream, prealertStream, profileStream, shipmentStream } from './pull'
+import { accountEntryStream, notificationStream, packageStream, prealertStream, profileStream, shipmentStream } from './pull'
 import { arrivingReadsMs, pullTogether } from './working-set'
 
 /**
- * A customer's device holds everything of theirs: first what the dashboard shows, then the inbox.
+ * A customer's device holds everything of theirs: first what the dashboard shows, then the inbox
+ * and the account's lines.
  * Thousands of notifications pulled beside thousands of packages would hold the packages back (the
  * writes take turns, and the server answers both). The packages go first in their stage: the
  * biggest stream's first page is the one the others would wait for.
  */
-const stages = [[packageStream, profileStream, prealertStream, shipmentStream], [notificationStream]]
+const stages = [[packageStream, profileStream, prealertStream, shipmentStream], [notificationStream, accountEntryStream()]]
 
 /**
  * A customer's pull. One from nothing marks "casillero: dashboard ready" in the performance timeline

@@ -3,11 +3,12 @@ import type { WatchedTable } from '@/remote/live-changes'
 
 /**
  * What each role hears about live: a customer their own packages, profile, locker, prealerts,
- * shipments and notifications; an admin every package, profile, locker, prealert and shipment the admin screens list. Row level security would hold back other
+ * shipments, notifications and account lines; an admin every package, profile, locker, prealert,
+ * shipment and balance the admin screens list (a balance that moves re-pulls an open statement). Row level security would hold back other
  * customers' rows anyway; the filters spare the server from checking them.
  */
 export function liveTablesFor(userId: string, role: Role): WatchedTable[] {
-  if (role === 'admin') return [{ table: 'packages' }, { table: 'profiles' }, { table: 'lockers' }, { table: 'prealerts' }, { table: 'shipments' }]
+  if (role === 'admin') return [{ table: 'packages' }, { table: 'profiles' }, { table: 'lockers' }, { table: 'prealerts' }, { table: 'shipments' }, { table: 'account_balances' }]
   return [
     { table: 'packages', filter: `user_id=eq.${userId}` },
     { table: 'profiles', filter: `id=eq.${userId}` },
@@ -15,5 +16,6 @@ export function liveTablesFor(userId: string, role: Role): WatchedTable[] {
     { table: 'prealerts', filter: `user_id=eq.${userId}` },
     { table: 'shipments', filter: `user_id=eq.${userId}` },
     { table: 'notifications', filter: `user_id=eq.${userId}` },
+    { table: 'account_entries', filter: `user_id=eq.${userId}` },
   ]
 }

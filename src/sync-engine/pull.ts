@@ -1,3 +1,5 @@
+import { applyPulledAccountBalances, applyPulledAccountEntries } from '@/local-db/account'
+import type { AccountBalanceRow, AccountEntryRow } from '@/local-db/account-rows'
 import type { SyncStream } from '@/local-db/db'
 import { DirectoryPull, type DirectoryRow } from '@/local-db/directory'
 import type { DeviceOwner } from '@/local-db/owner'
@@ -80,6 +82,31 @@ export const notificationStream: Stream<NotificationRow> = {
   rows: (page) => page.notifications as NotificationRow[],
   pageSize: pullPageSize,
   apply: (owner, rows, checkpoint) => applyPulledNotifications('notifications', owner, rows, checkpoint),
+}
+
+/**
+ * Account lines: the customer's own, or on an admin's device one customer's (`customerId`), each
+ * under a checkpoint of its own.
+ */
+export function accountEntryStream(customerId?: string): Stream<AccountEntryRow> {
+  const name: SyncStream = customerId ? `account-entries:${customerId}` : 'account-entries'
+  return {
+    name,
+    rpc: 'pull_account_entries',
+    args: customerId ? { p_user_id: customerId } : undefined,
+    rows: (page) => page.entries as AccountEntryRow[],
+    pageSize: pullPageSize,
+    apply: (owner, rows, checkpoint) => applyPulledAccountEntries(name, owner, rows, checkpoint),
+  }
+}
+
+/** What every customer owes, on an admin's device: first those who owe or hold a credit, then every change. */
+export const accountBalanceStream: Stream<AccountBalanceRow> = {
+  name: 'account-balances',
+  rpc: 'pull_account_balances',
+  rows: (page) => page.balances as AccountBalanceRow[],
+  pageSize: 5000,
+  apply: (owner, rows, checkpoint) => applyPulledAccountBalances('account-balances', owner, rows, checkpoint),
 }
 
 /**

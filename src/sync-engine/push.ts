@@ -6,6 +6,7 @@ import { queuedOpsOf, settleAll, type Settlement } from '@/outbox/settle'
 import type { Supabase } from '@/remote/create-client'
 import { changeFailure, failure, type Answer, type ErrorBody } from './answers'
 import { inFlight, type InFlight } from './in-flight'
+import { sendAccountOp } from './send-account'
 import { sendContentOp } from './send-content'
 import { sendUpload } from './send-upload'
 
@@ -175,6 +176,11 @@ function sendOne(client: Supabase, op: SingleOp, signal: AbortSignal): Promise<A
     case 'save-faq':
     case 'move-faq':
       return sendContentOp(client, op, signal)
+    case 'record-payment':
+    case 'grant-credit':
+    case 'post-adjustment':
+    case 'refund-payment':
+      return sendAccountOp(client, op, signal)
   }
 }
 
@@ -203,7 +209,7 @@ function settlementOf(op: QueuedOp, answer: Answer): Settlement {
   return { op, outcome: 'retry', message: answer.message, retryAt: Date.now() + backoffMs(op.attempts + 1) }
 }
 
-const isRecorded = ({ outcome }: Settlement) => outcome === 'applied' || outcome === 'recorded' || outcome === 'uploaded' || outcome === 'saved'
+const isRecorded = ({ outcome }: Settlement) => outcome === 'applied' || outcome === 'recorded' || outcome === 'uploaded' || outcome === 'saved' || outcome === 'posted'
 const isUnauthorized = (answer: Answer) => 'kind' in answer && answer.kind === 'unauthorized'
 /** No answer, or a session that could not be made to work: the rest would get no further now. */
 const endsFlush = (answer: Answer) => 'kind' in answer && (answer.kind === 'unanswered' || answer.kind === 'unauthorized')

@@ -12,7 +12,7 @@ import { useSyncStatusStore } from '@/stores/sync-status-store'
 import { startSync, type SyncSession } from './scheduler'
 import { flushRequest } from './worker-protocol'
 
-const streamOf: Record<string, string> = { pull_packages: 'packages', pull_profiles: 'profiles', pull_prealerts: 'prealerts', pull_shipments: 'shipments', pull_notifications: 'notifications' }
+const streamOf: Record<string, string> = { pull_packages: 'packages', pull_profiles: 'profiles', pull_prealerts: 'prealerts', pull_shipments: 'shipments', pull_notifications: 'notifications', pull_account_entries: 'entries' }
 /** How many streams each stage of a customer's pull asks for at once: the dashboard's four, then the inbox. */
 const customerStages = [4, 1]
 
@@ -124,6 +124,7 @@ describe('startSync', () => {
     await backend.finishPull()
     expect(useSyncStatusStore.getState().error).toBeNull()
     expect((await db.syncState.toArray()).map((state) => [state.key, state.syncedAt !== null])).toEqual([
+      ['account-entries', true],
       ['notifications', true],
       ['packages', true],
       ['prealerts', true],

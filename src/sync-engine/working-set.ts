@@ -4,7 +4,7 @@ import { slowLiveReads } from '@/local-db/throttled-query'
 import { startOverIfStale, trimWorkingSet } from '@/local-db/working-set'
 import type { Supabase } from '@/remote/client'
 import { useSyncStatusStore, type Arriving } from '@/stores/sync-status-store'
-import { directoryStream, profileStream, pullStream, rpcPullSource, tableStream, type Stream } from './pull'
+import { accountBalanceStream, directoryStream, profileStream, pullStream, rpcPullSource, tableStream, type Stream } from './pull'
 
 /** Trimming reads every row's key: once an hour is plenty for rows that leave after 30 days. */
 const trimEveryMs = 60 * 60 * 1000
@@ -47,7 +47,7 @@ const sum = (counts: Record<string, number>) => Object.values(counts).reduce((to
  * An admin's pull (docs/architecture.md, "The admin's working set"), in two stages so the desk never
  * waits for the whole of it:
  * 1. what the desk needs: the customer directory, the admins' profiles, open packages, shipments in
- *    flight and announced prealerts;
+ *    flight, announced prealerts and what customers owe;
  * 2. what closed in the last 30 days, page by page, each written in a transaction of its own between
  *    which the page stays responsive; the desk searches and registers meanwhile.
  * A package, prealert or shipment moves between the parts only by a change, which the part it moves
@@ -70,7 +70,7 @@ export function adminPuller(owner: DeviceOwner) {
       trimmedAt = Date.now()
     }
     const stages: { key: Arriving['stage']; streams: Stream<unknown>[] }[] = [
-      { key: 'desk', streams: [directoryStream(), profileStream, tableStream('packages', 'open'), tableStream('prealerts', 'open'), tableStream('shipments', 'open')] },
+      { key: 'desk', streams: [directoryStream(), profileStream, tableStream('packages', 'open'), tableStream('prealerts', 'open'), tableStream('shipments', 'open'), accountBalanceStream] },
       { key: 'recent', streams: [tableStream('packages', 'closed'), tableStream('prealerts', 'closed'), tableStream('shipments', 'closed')] },
     ]
     // A stage some stream of which never finished a pull: a first sync, or a copy started over.

@@ -15,6 +15,7 @@ const Shipments = section(() => import('@/features/admin/shipments/shipments-pag
 const Shipment = section(() => import('@/features/admin/shipments/shipment-desk-page'), 'ShipmentDeskPage')
 const Rates = section(() => import('./admin-rates-route'), 'AdminRatesRoute')
 const Reports = section(() => import('@/features/admin/reports/reports-page'), 'ReportsPage')
+const Receivables = section(() => import('@/features/admin/money/receivables-page'), 'ReceivablesPage')
 const Content = section(() => import('@/features/admin/content/content-page'), 'ContentPage')
 const Article = section(() => import('@/features/admin/content/article-editor-page'), 'ArticleEditorPage')
 const NotFound = section(() => import('../layout/not-found-page'), 'NotFoundPage')
@@ -29,6 +30,7 @@ export function AdminSections() {
     { path: 'shipments/:shipmentId', element: <Shipment /> },
     { path: 'rates', element: <Rates /> },
     { path: 'reports', element: <Reports /> },
+    { path: 'receivables', element: <Receivables /> },
     { path: 'content', element: <Content /> },
     { path: 'content/articles/:articleId', element: <Article /> },
     { path: '*', element: <NotFound /> },

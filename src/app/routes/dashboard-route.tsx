@@ -1,4 +1,5 @@
-import { useMatches } from 'react-router'
+import { lazy, Suspense } from 'react'
+import { useMatches, useParams } from 'react-router'
 import { connectAuth } from '@/features/auth/auth-session'
 import { DashboardPage } from '@/features/customer/dashboard-page'
 import type { DashboardTab } from '@/i18n/dashboard-tabs'
@@ -11,9 +12,24 @@ export interface DashboardHandle {
   dashboardTab: DashboardTab
 }
 
-/** Composes the customer's dashboard, one tab per screen in the app's shell, with the one write it makes online: saving the profile. */
+/** The statement and the receipts, under the account tab: loaded when first opened. */
+const AccountScreens = lazy(async () => ({ default: (await import('@/features/customer/account/account-routes')).AccountRoutes }))
+
+/**
+ * Composes the customer's dashboard, one tab per screen in the app's shell, with the one write it
+ * makes online: saving the profile. Below the account tab, its own screens.
+ */
 export function DashboardRoute() {
   const user = useSessionUser()!
   const handle = useMatches().at(-1)?.handle as DashboardHandle | undefined
-  return <DashboardPage tab={handle?.dashboardTab ?? 'packages'} tabbed={useAppShell()} saveProfile={async (changes) => saveProfile(await connectAuth(), user.id, changes)} />
+  const below = useParams()['*']
+  const tabbed = useAppShell()
+  if (handle?.dashboardTab === 'account' && below) {
+    return (
+      <Suspense fallback={null}>
+        <AccountScreens />
+      </Suspense>
+    )
+  }
+  return <DashboardPage tab={handle?.dashboardTab ?? 'packages'} tabbed={tabbed} saveProfile={async (changes) => saveProfile(await connectAuth(), user.id, changes)} />
 }

@@ -7,10 +7,13 @@ import { OutboxEntryFrame } from '@/components/outbox/outbox-entry'
 import { StatusBadge } from '@/components/package-status'
 import { opRefusalText } from '@/components/refusals/refusal-text'
 import { ShipmentStatusBadge } from '@/components/shipment-status'
+import { entryKindLabels } from '@/components/statement/line-text'
 import { Button } from '@/components/ui/button'
 import { useDeviceWrite } from '@/components/use-device-write'
+import { formatUsd } from '@/i18n/format'
 import { shipmentPaths } from '@/i18n/shipment-paths'
-import { isContentOp, isPackageOp, isShipmentOp, type PackageOp, type ShipmentOp } from '@/local-db/db'
+import { isAccountOp, isContentOp, isPackageOp, isShipmentOp, type AccountOp, type PackageOp, type ShipmentOp } from '@/local-db/db'
+import { useCustomer } from '@/local-db/directory'
 import type { LocalPackage } from '@/local-db/queries'
 import { useOutboxCounts, type OutboxEntry } from '@/outbox/queries'
 import { discard, reapply } from '@/outbox/resolve'
@@ -28,12 +31,13 @@ export function OutboxButton({ userId }: { userId: string }) {
   )
 }
 
-/** The admins' changes: packages (registrations, statuses, photos), shipment steps, articles and FAQ answers. */
+/** The admins' changes: packages (registrations, statuses, photos), shipment steps, articles and FAQ answers, postings on accounts. */
 function AdminOutboxEntry({ entry: { op, pkg }, onNavigate }: { entry: OutboxEntry; onNavigate: () => void }) {
   const { t, i18n } = useLingui()
   if (isPackageOp(op)) return <PackageEntry op={op} pkg={pkg} />
   if (isShipmentOp(op)) return <ShipmentEntry op={op} onNavigate={onNavigate} />
   if (isContentOp(op)) return <ContentOutboxEntry op={op} onNavigate={onNavigate} />
+  if (isAccountOp(op)) return <AccountEntry op={op} />
   if (op.kind === 'upload-file' && op.target === 'article-cover') return <OutboxEntryFrame op={op} name={t`Article cover`} reason={opRefusalText(i18n, op)} />
   if (op.kind === 'upload-file') {
     return <OutboxEntryFrame op={op} name={t`Photo of ${pkg?.tracking_code ?? t`no tracking`}`} aside={pkg?.locker_code} reason={opRefusalText(i18n, op)} />
@@ -111,4 +115,13 @@ function ShipmentEntry({ op, onNavigate }: { op: ShipmentOp; onNavigate: () => v
       }
     />
   )
+}
+
+/** A posting on a customer's account: what it is and how much, for whom. */
+function AccountEntry({ op }: { op: AccountOp }) {
+  const { i18n } = useLingui()
+  const kind = { 'record-payment': 'payment', 'grant-credit': 'credit', 'post-adjustment': 'adjustment', 'refund-payment': 'refund' } as const
+  const name = `${i18n._(entryKindLabels[kind[op.kind]])} ${formatUsd(op.amountCents)}`
+  const customer = useCustomer(op.customerId)
+  return <OutboxEntryFrame op={op} name={name} aside={customer?.full_name ?? customer?.email ?? undefined} reason={opRefusalText(i18n, op)} />
 }

@@ -2,13 +2,14 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { InstallAppCard } from '@/components/install-app/install-app-card'
 import { Link } from '@/components/links'
 import { Spinner } from '@/components/ui/spinner'
+import { accountPaths } from '@/i18n/account-paths'
 import { paths, useLang } from '@/i18n/paths'
 import type { LocalProfile } from '@/local-db/queries'
 import { LockerCard } from './locker-card'
 import { NotificationSettings } from './notifications/notification-settings'
 import { ProfileCard, type SaveProfile } from './profile-card'
 
-/** Who the customer is and how the app reaches them: profile, locker, notifications, installing the app. */
+/** Who the customer is and how the app reaches them: profile, locker, statement, notifications, installing the app. */
 export function AccountPanel({ userId, profile, saveProfile }: { userId: string; profile: LocalProfile | undefined; saveProfile: SaveProfile }) {
   const { t } = useLingui()
   const lang = useLang()
@@ -16,6 +17,9 @@ export function AccountPanel({ userId, profile, saveProfile }: { userId: string;
     <div className="space-y-6">
       {profile ? <ProfileCard key={profile.updated_at} profile={profile} saveProfile={saveProfile} /> : <Spinner label={t`Loading your profile…`} />}
       {profile?.locker_code && <LockerCard profile={profile} lockerCode={profile.locker_code} />}
+      <Link to={accountPaths.statement(lang)} className="block rounded-2xl border border-slate-200 bg-white p-5 font-bold text-brand-700 shadow-sm hover:underline dark:border-slate-800 dark:bg-slate-900 dark:text-brand-100">
+        <Trans>Statement: what you owe, payments and receipts</Trans>
+      </Link>
       <NotificationSettings userId={userId} />
       <InstallAppCard />
       <Link to={paths.page(lang, 'calculator')} className="block text-sm font-semibold text-brand-700 hover:underline dark:text-brand-100">

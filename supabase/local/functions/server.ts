@@ -2,7 +2,7 @@
 // (send-push, create-checkout, stripe-webhook, refund-payment), with the stand-in's URL and keys,
 // behind the gateway's JWT check that config.toml's verify_jwt sets per function; plus what calls
 // them on a hosted project (the notifications webhook; Stripe, or the stand-in's own Stripe) and
-// what pg_cron runs (the daily jobs: storage reminders and fees).
+// its daily jobs (pg_cron): storage reminders and fees.
 import type { PGlite } from '@electric-sql/pglite'
 import { createCheckoutHandler } from '../../functions/create-checkout/handler.ts'
 import { refundPaymentHandler } from '../../functions/refund-payment/handler.ts'

@@ -23,6 +23,7 @@ const sections: { section?: AdminSection; label: MessageDescriptor }[] = [
   { section: 'rates', label: msg`Rates` },
   { section: 'content', label: msg`Content` },
   { section: 'reports', label: msg`Reports` },
+  { section: 'receivables', label: msg`Receivables` },
 ]
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>

@@ -2,11 +2,13 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useMemo, useState } from 'react'
 import { Avatar } from '@/components/files/avatar'
 import { PageMeta } from '@/components/page-meta'
+import { Link } from '@/components/links'
 import { Button } from '@/components/ui/button'
+import { buttonClasses } from '@/components/ui/button-classes'
 import { TextField } from '@/components/ui/field'
 import { Spinner } from '@/components/ui/spinner'
 import { formatDateTime } from '@/i18n/format'
-import { useLang } from '@/i18n/paths'
+import { paths, useLang } from '@/i18n/paths'
 import { useUsersPage } from '@/local-db/admin-queries'
 import type { Customer } from '@/local-db/directory'
 import { useSyncedAt } from '@/local-db/queries'
@@ -89,7 +91,13 @@ export function UsersPage({ saveUser }: { saveUser: SaveUser }) {
               <td className="px-4 py-3 font-mono">{user.locker_code}</td>
               <td className="px-4 py-3">{labels[user.role]}</td>
               <td className="px-4 py-3 text-slate-600 dark:text-slate-400">{formatDateTime(user.created_at, lang)}</td>
-              <td className="px-4 py-3 text-right">
+              <td className="space-x-2 px-4 py-3 text-right whitespace-nowrap">
+                {user.role === 'user' && (
+                  // The desk opens the customer with their account: statement, payments, corrections.
+                  <Link to={`${paths.page(lang, 'adminPanel')}?customer=${user.id}`} className={buttonClasses('secondary')} aria-label={t`Account of ${user.email}`}>
+                    <Trans>Account</Trans>
+                  </Link>
+                )}
                 <Button variant="secondary" onClick={() => setEditing(user)} aria-label={t`Edit ${user.email}`}>
                   <Trans>Edit</Trans>
                 </Button>

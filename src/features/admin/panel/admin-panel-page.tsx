@@ -9,6 +9,7 @@ import { useSessionUser } from '@/stores/session-store'
 import { useSyncStatusStore } from '@/stores/sync-status-store'
 import { ConnectionStatus } from '../connection-status'
 import { OutboxButton } from '../outbox-dialog'
+import { CustomerAccount } from '../money/customer-account'
 import { CustomerPackages } from './customer-packages'
 import { CustomerFinder } from './customer-finder'
 import { RegisterPackageForm } from './register-package-form'
@@ -64,6 +65,7 @@ export function AdminPanelPage() {
       )}
       <RegisterPackageForm adminId={admin.id} customer={customer} onCustomer={(found) => onFound(found, found.email ?? '')} />
       {customer && <CustomerPackages adminId={admin.id} customer={customer} />}
+      {customer && <CustomerAccount adminId={admin.id} customerId={customer.id} name={customer.full_name || customer.email || ''} />}
     </div>
   )
 }

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { lazy, Suspense, useId } from 'react'
 import { Button } from '@/components/ui/button'
-import { downloadCsv } from './report-csv'
+import { downloadCsv } from '@/components/csv'
 import type { ReportFigure } from './report-figures'
 
 const ReportChart = lazy(() => import('./report-chart'))

@@ -1,14 +1,15 @@
 import type { I18n } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
+import { formatUsd } from '@/i18n/format'
 import { statusLabels } from '@/i18n/package-status-labels'
 import type { AdminReport } from '@/remote/reports'
 import type { ChartSpec } from './report-chart'
-import type { ReportTable } from './report-csv'
+import type { ReportTable } from '@/components/csv'
 
 /** One figure of the Reports page: its numbers (table and CSV), an optional chart of them, and headline figures. */
 export interface ReportFigure {
   /** Names its CSV file. */
-  id: 'flow' | 'waiting' | 'arrival-to-shipment' | 'storage' | 'prealerts'
+  id: 'flow' | 'waiting' | 'arrival-to-shipment' | 'storage' | 'prealerts' | 'money'
   title: string
   /** What the figure counts, when its title alone does not say (the snapshots are of now, not the range). */
   note?: string
@@ -124,5 +125,26 @@ export function reportFigures(report: AdminReport, i18n: I18n, formatDay: (isoDa
       ],
       ...overDays(['received', 'prealerted']),
     },
+    ...(report.money ? [moneyFigure(report.money, i18n)] : []),
   ]
+}
+
+/** Charges and payments by month, from the ledger: dollars in the table (a spreadsheet sums them), totals on top. */
+function moneyFigure(months: NonNullable<AdminReport['money']>, i18n: I18n): ReportFigure {
+  const total = (column: 'charges_cents' | 'payments_cents' | 'refunds_cents') => formatUsd(months.reduce((sum, month) => sum + month[column], 0))
+  const [charges, payments, refunds] = [i18n._(msg`Charges`), i18n._(msg`Payments`), i18n._(msg`Refunds`)]
+  return {
+    id: 'money',
+    title: i18n._(msg`Charges and payments by month`),
+    note: i18n._(msg`Charges are shipment charges and storage fees, less their reversals.`),
+    headline: [
+      { label: charges, value: total('charges_cents') },
+      { label: payments, value: total('payments_cents') },
+      { label: refunds, value: total('refunds_cents') },
+    ],
+    table: {
+      columns: [i18n._(msg`Month`), `${charges} (USD)`, `${payments} (USD)`, `${refunds} (USD)`],
+      rows: months.map((month) => [month.month.slice(0, 7), month.charges_cents / 100, month.payments_cents / 100, month.refunds_cents / 100]),
+    },
+  }
 }

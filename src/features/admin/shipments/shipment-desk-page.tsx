@@ -9,9 +9,11 @@ import { ShipmentSummary } from '@/components/shipment-summary'
 import { Spinner } from '@/components/ui/spinner'
 import { formatDateTime } from '@/i18n/format'
 import { paths, useLang } from '@/i18n/paths'
+import { useBalances } from '@/local-db/account'
 import { useCustomer } from '@/local-db/directory'
 import { usePackagesById, useShipment } from '@/local-db/queries'
 import type { LocalShipment } from '@/local-db/shipment-overlay'
+import { Unpaid } from '../money/unpaid'
 import { StepPanel } from './step-panel'
 
 /** One shipment at the warehouse: whose it is, what it holds, and its next step. */
@@ -44,6 +46,7 @@ function DeskView({ shipment }: { shipment: LocalShipment }) {
   const packages = usePackagesById(shipment.package_ids) ?? []
   const when = formatDateTime(shipment.created_at, lang)
   const name = customer?.full_name ?? customer?.email ?? ''
+  const owed = useBalances([shipment.user_id])?.get(shipment.user_id)
   return (
     <>
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -53,6 +56,7 @@ function DeskView({ shipment }: { shipment: LocalShipment }) {
           </h1>
           <p data-testid="shipment-customer" className="text-sm text-slate-600 dark:text-slate-400">
             {name} · <span className="font-mono">{customer?.locker_code}</span> · {customer?.email}
+            <Unpaid cents={owed} />
           </p>
         </div>
         <span data-testid="shipment-status">

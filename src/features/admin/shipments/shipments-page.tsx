@@ -8,8 +8,10 @@ import { Spinner } from '@/components/ui/spinner'
 import { formatDateTime, formatUsd } from '@/i18n/format'
 import { useLang } from '@/i18n/paths'
 import { shipmentPaths } from '@/i18n/shipment-paths'
+import { useBalances } from '@/local-db/account'
 import { useShipmentQueue, type ShipmentQueueFilter } from '@/local-db/admin-queries'
 import { shipmentStatuses, type ShipmentStatus } from '@/local-db/rows'
+import { Unpaid } from '../money/unpaid'
 import { Pager } from '../pager'
 import { DataTable } from '../area/data-table'
 import { useDirectory } from '@/local-db/directory'
@@ -26,6 +28,7 @@ export function ShipmentsPage() {
   const [offset, setOffset] = useState(0)
   const queue = useShipmentQueue({ status, search: useDeferredValue(search) }, offset, pageSize)
   const owners = useDirectory()
+  const balances = useBalances(queue?.rows.map((shipment) => shipment.user_id) ?? [])
   const count = (value: ShipmentQueueFilter['status']) => i18n.number(queue ? (value === 'open' ? openStatuses.reduce((sum, open) => sum + queue.counts[open], 0) : queue.counts[value]) : 0)
 
   const openCount = count('open')
@@ -86,7 +89,10 @@ export function ShipmentsPage() {
                   {shipment.pendingOps > 0 && <span className="ml-2 text-xs text-amber-800 dark:text-amber-300">{t`waiting to be sent`}</span>}
                   {(shipment.refused || shipment.conflict) && <span className="ml-2 text-xs font-semibold text-red-700 dark:text-red-400">{t`needs you`}</span>}
                 </td>
-                <td className="px-4 py-3 tabular-nums">{formatUsd(shipment.final_cents ?? shipment.estimate_cents)}</td>
+                <td className="px-4 py-3 tabular-nums">
+                  {formatUsd(shipment.final_cents ?? shipment.estimate_cents)}
+                  <Unpaid cents={balances?.get(shipment.user_id)} />
+                </td>
               </tr>
             )
           })}

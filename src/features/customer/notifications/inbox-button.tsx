@@ -1,10 +1,12 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
+import { Link } from '@/components/links'
 import { AlertCount, BadgeButton } from '@/components/ui/badge-button'
 import { Button } from '@/components/ui/button'
 import { Dialog } from '@/components/ui/dialog'
 import { useDeviceWrite } from '@/components/use-device-write'
 import { Spinner } from '@/components/ui/spinner'
+import { accountPaths } from '@/i18n/account-paths'
 import { formatDateTime } from '@/i18n/format'
 import { useLang } from '@/i18n/paths'
 import { useNotifications } from '@/local-db/queries'
@@ -89,6 +91,7 @@ function Inbox({ notifications }: { notifications: NotificationRow[] }) {
                     {title}
                   </p>
                   {detail && <p className="text-sm text-slate-600 dark:text-slate-300">{detail}</p>}
+                  <MoneyLink notification={notification} />
                   <p className="text-xs text-slate-500 dark:text-slate-400">{formatDateTime(notification.created_at, lang)}</p>
                 </li>
               )
@@ -97,5 +100,18 @@ function Inbox({ notifications }: { notifications: NotificationRow[] }) {
         </section>
       ))}
     </div>
+  )
+}
+
+/** Where a money notification leads: a payment's receipt, or the statement to pay a charge. */
+function MoneyLink({ notification }: { notification: NotificationRow }) {
+  const lang = useLang()
+  const { kind, payload } = notification
+  const to = kind === 'payment_received' && payload.entry_id ? accountPaths.receipt(lang, payload.entry_id) : kind === 'charge_due' ? accountPaths.statement(lang) : null
+  if (!to) return null
+  return (
+    <Link to={to} className="text-sm font-semibold text-brand-700 underline dark:text-brand-100">
+      {kind === 'payment_received' ? <Trans>See the receipt</Trans> : <Trans>Go to my statement</Trans>}
+    </Link>
   )
 }

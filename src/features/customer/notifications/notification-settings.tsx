@@ -15,6 +15,7 @@ const choices: { kinds: NotificationKind[]; label: MessageDescriptor }[] = [
   { kinds: ['shipment_awaiting_approval'], label: msg`A shipment awaits my approval` },
   { kinds: ['shipment_shipped'], label: msg`A shipment is on its way` },
   { kinds: ['storage_ending', 'storage_last_day'], label: msg`Free storage is ending` },
+  { kinds: ['payment_received', 'charge_due'], label: msg`A payment is received, or a charge is due` },
 ]
 
 /** The customer's notification settings: push on this device, and which kinds are pushed (saved through the outbox). */

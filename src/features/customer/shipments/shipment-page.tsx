@@ -18,6 +18,7 @@ import type { LocalShipment } from '@/local-db/shipment-overlay'
 import { queueShipmentApproval, queueShipmentCancel } from '@/outbox/queue-shipments'
 import { useSessionUser } from '@/stores/session-store'
 import { ShipmentPackagesEditor } from './shipment-packages-editor'
+import { ShipmentPayment } from './shipment-payment'
 
 /** One of the customer's shipments: everything it holds, and what the customer can do with it now. */
 export function ShipmentPage() {
@@ -76,6 +77,7 @@ function ShipmentView({ shipment }: { shipment: LocalShipment }) {
           </Button>
         </div>
       )}
+      <ShipmentPayment userId={user.id} shipmentId={shipment.id} />
       {reason && (
         <p data-testid="reweigh-reason" className="rounded-2xl border border-violet-300 bg-violet-50 p-5 font-medium dark:border-violet-800 dark:bg-violet-950">
           <Trans>We are weighing your box again: {reason}. You will approve the new charge once it is ready.</Trans>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { toCsv } from './report-csv'
+import { toCsv } from './csv'
 
 describe('a report table as CSV', () => {
   it('is RFC 4180: a header row, CRLF line ends, empty cells for missing numbers, UTF-8 marked', () => {

@@ -1,4 +1,4 @@
-/** A report's numbers as rows under column names: what a figure's table shows and its CSV holds. */
+/** Rows under column names: what a report's figure or a statement shows, and its CSV holds. */
 export interface ReportTable {
   columns: string[]
   rows: (string | number | null)[][]
