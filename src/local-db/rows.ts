@@ -28,6 +28,8 @@ export interface ProfileRow {
   avatar_path?: string | null
   /** The notification kinds not pushed to this user's devices; absent on rows stored before push. */
   push_muted?: NotificationKind[]
+  /** The language of the mail sent to this user; absent on rows stored before it was kept. */
+  lang?: 'es' | 'en'
   created_at: string
   updated_at: string
 }

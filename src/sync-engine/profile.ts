@@ -4,9 +4,9 @@ import { saveProfile as storeProfile } from '@/local-db/writes'
 import type { Supabase } from '@/remote/client'
 import { RefusedError } from '@/remote/refused-error'
 
-const profileColumns = 'id, email, full_name, phone, role, plan, country, delivery_address, city, postal_code, id_number, created_at, updated_at'
+const profileColumns = 'id, email, full_name, phone, role, plan, country, delivery_address, city, postal_code, id_number, lang, created_at, updated_at'
 
-export type ProfileChanges = Partial<Pick<ProfileRow, 'full_name' | 'phone' | 'role' | 'plan' | 'country' | 'delivery_address' | 'city' | 'postal_code' | 'id_number'>>
+export type ProfileChanges = Partial<Pick<ProfileRow, 'full_name' | 'phone' | 'role' | 'plan' | 'country' | 'delivery_address' | 'city' | 'postal_code' | 'id_number' | 'lang'>>
 
 /**
  * Saves a profile online and stores the server's row: a customer their own (never the role), an

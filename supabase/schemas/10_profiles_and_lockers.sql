@@ -30,7 +30,10 @@ create table public.profiles (
   push_muted text[] not null default '{}'
     constraint profiles_push_muted_known check (push_muted <@ array[
       'package_received', 'package_status', 'shipment_awaiting_approval', 'shipment_shipped', 'storage_ending', 'storage_last_day',
-    'payment_received', 'charge_due'])
+    'payment_received', 'charge_due']),
+  -- The customer's language: every mail to them is in it. Set at sign-up from the page's language
+  -- (the sign-up's data.lang), changed by the customer in Account.
+  lang text not null default 'es' constraint profiles_lang_known check (lang in ('es', 'en'))
 );
 
 create index profiles_email_idx on public.profiles (lower(email));
@@ -69,8 +72,8 @@ as $$
   )
 $$;
 
--- A signup (a row in auth.users, written by GoTrue) makes the profile, with the name and phone the
--- signup form sent, and the locker, its code drawn from locker_code_seq as the owner.
+-- A signup (a row in auth.users, written by GoTrue) makes the profile, with the name, phone and language
+-- the signup form sent (Spanish unless it says English), and the locker, its code drawn from locker_code_seq as the owner.
 create or replace function public.handle_new_user()
 returns trigger
 language plpgsql
@@ -78,12 +81,13 @@ security definer
 set search_path = ''
 as $$
 begin
-  insert into public.profiles (id, email, full_name, phone)
+  insert into public.profiles (id, email, full_name, phone, lang)
   values (
     new.id,
     new.email,
     left(nullif(btrim(new.raw_user_meta_data ->> 'full_name'), ''), 200),
-    left(nullif(btrim(new.raw_user_meta_data ->> 'phone'), ''), 40)
+    left(nullif(btrim(new.raw_user_meta_data ->> 'phone'), ''), 40),
+    case when new.raw_user_meta_data ->> 'lang' = 'en' then 'en' else 'es' end
   );
   insert into public.lockers (user_id, code)
   values (new.id, 'MIA' || nextval('public.locker_code_seq')::text);
@@ -117,7 +121,7 @@ create trigger on_auth_user_email_changed
 -- change what: only admins change roles and plans (their own plan included: a plan is a commercial
 -- matter, not a privilege), admins cannot remove their own admin role (another admin still can), so
 -- the desk never loses its last admin by a slip of the user's own hand, and an admin editing someone
--- else touches only name, phone, role and plan. Invoker rights, so current_user is the API role
+-- else touches only name, phone, role and plan (a customer's language is theirs). Invoker rights, so current_user is the API role
 -- (service_role and postgres are not guarded).
 create or replace function public.guard_profile_update()
 returns trigger
@@ -146,6 +150,7 @@ begin
       or new.city is distinct from old.city
       or new.postal_code is distinct from old.postal_code
       or new.id_number is distinct from old.id_number
+      or new.lang is distinct from old.lang
     ) then
       raise exception 'admins may change only the full name, phone and role of other users (and their plan)' using errcode = '42501', hint = 'profile_field_locked';
     end if;
@@ -220,7 +225,7 @@ revoke execute on function public.record_profile_deletion() from public, anon, a
 -- Customers edit their own name and contact fields; admins names, phones, roles and plans (the guard
 -- above says who changes what). Lockers and tombstones are read-only.
 revoke insert, update, delete on public.profiles from anon, authenticated;
-grant update (full_name, phone, role, country, delivery_address, city, postal_code, id_number, plan)
+grant update (full_name, phone, role, country, delivery_address, city, postal_code, id_number, plan, lang)
   on public.profiles to authenticated;
 revoke insert, update, delete on public.lockers from anon, authenticated;
 revoke all on public.deleted_profiles from anon, authenticated;

@@ -1,3 +1,4 @@
+import type { Lang } from '@/i18n/locales'
 import { connectAuth, requestSession } from './auth-session'
 
 /** An auth call's answer: its value, or the service's error (with its message) or whatever was thrown. */
@@ -8,6 +9,8 @@ export interface SignupDetails {
   password: string
   fullName: string
   phone: string | null
+  /** The page's language: the customer's mail is written in it until they choose another in Account. */
+  lang: Lang
   /** Where the confirmation link leads back to. */
   redirectTo: string
 }
@@ -47,10 +50,10 @@ export const authApi: AuthApi = {
       return { error, value: null }
     }),
 
-  signUp: ({ email, password, fullName, phone, redirectTo }) =>
+  signUp: ({ email, password, fullName, phone, lang, redirectTo }) =>
     settle(async () => {
       const { data, error } = await requestSession((client) =>
-        client.auth.signUp({ email, password, options: { data: { full_name: fullName, phone }, emailRedirectTo: redirectTo } }),
+        client.auth.signUp({ email, password, options: { data: { full_name: fullName, phone, lang }, emailRedirectTo: redirectTo } }),
       )
       return { error, value: data.session && data.user ? data.user.id : null }
     }),

@@ -85,6 +85,12 @@ describe('signup', () => {
     expect(vi.mocked(api.signUp).mock.calls[0]![0].redirectTo).toMatch(/\/auth\/callback$/)
   })
 
+  it("sends the page's language, which the customer's mail is written in", async () => {
+    const api = fakeApi()
+    await signUp(api)
+    expect(vi.mocked(api.signUp).mock.calls[0]![0].lang).toBe('en')
+  })
+
   it('asks to confirm the email when the service gives no session', async () => {
     await signUp(fakeApi())
     expect(screen.getByRole('status').textContent).toBe('Check your email to confirm your account.')

@@ -33,6 +33,7 @@ export function SignupPage({ api = authApi }: { api?: AuthApi }) {
       email: form.email.trim(),
       password: form.password,
       ...signupProfile(form),
+      lang,
       redirectTo: `${location.origin}${paths.authCallback()}`,
     })
     if (!result.ok) return reportServiceError(t`Signup Error`, result.error)

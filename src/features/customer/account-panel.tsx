@@ -6,6 +6,7 @@ import { accountPaths } from '@/i18n/account-paths'
 import { paths, useLang } from '@/i18n/paths'
 import type { LocalProfile } from '@/local-db/queries'
 import { LockerCard } from './locker-card'
+import { MailLanguageCard } from './mail-language-card'
 import { NotificationSettings } from './notifications/notification-settings'
 import { ProfileCard, type SaveProfile } from './profile-card'
 
@@ -16,6 +17,7 @@ export function AccountPanel({ userId, profile, saveProfile }: { userId: string;
   return (
     <div className="space-y-6">
       {profile ? <ProfileCard key={profile.updated_at} profile={profile} saveProfile={saveProfile} /> : <Spinner label={t`Loading your profile…`} />}
+      {profile && <MailLanguageCard key={profile.updated_at} lang={profile.lang ?? 'es'} saveProfile={saveProfile} />}
       {profile?.locker_code && <LockerCard profile={profile} lockerCode={profile.locker_code} />}
       <Link to={accountPaths.statement(lang)} className="block rounded-2xl border border-slate-200 bg-white p-5 font-bold text-brand-700 shadow-sm hover:underline dark:border-slate-800 dark:bg-slate-900 dark:text-brand-100">
         <Trans>Statement: what you owe, payments and receipts</Trans>

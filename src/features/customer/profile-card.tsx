@@ -7,12 +7,13 @@ import { ProfilePhoto } from './profile-photo'
 import { errorText } from '@/components/refusals/refusal-text'
 import { Button } from '@/components/ui/button'
 import { TextField } from '@/components/ui/field'
+import type { Lang } from '@/i18n/locales'
 import type { LocalProfile } from '@/local-db/queries'
 import { useOnline } from '@/stores/connectivity-store'
 import { showToast } from '@/stores/toast-store'
 import { editableProfileFields, profileChanges, validateProfile, type EditableProfile, type EditableProfileField } from './profile-validation'
 
-export type SaveProfile = (changes: ReturnType<typeof profileChanges>) => Promise<void>
+export type SaveProfile = (changes: Partial<ReturnType<typeof profileChanges>> & { lang?: Lang }) => Promise<void>
 
 const labels: Record<EditableProfileField, MessageDescriptor> = {
   full_name: msg`Full name`,
