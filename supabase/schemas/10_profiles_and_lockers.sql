@@ -33,7 +33,12 @@ create table public.profiles (
     'payment_received', 'charge_due']),
   -- The customer's language: every mail to them is in it. Set at sign-up from the page's language
   -- (the sign-up's data.lang), changed by the customer in Account.
-  lang text not null default 'es' constraint profiles_lang_known check (lang in ('es', 'en'))
+  lang text not null default 'es' constraint profiles_lang_known check (lang in ('es', 'en')),
+  -- The kinds of mail this customer does not want (97_mail.sql). A receipt always goes.
+  mail_muted text[] not null default '{}'
+    constraint profiles_mail_muted_known check (mail_muted <@ array[
+      'package_received', 'package_delivered', 'storage_ending', 'storage_last_day', 'shipment_awaiting_approval',
+      'charge_due', 'shipment_shipped', 'shipment_delivered'])
 );
 
 create index profiles_email_idx on public.profiles (lower(email));
@@ -121,7 +126,7 @@ create trigger on_auth_user_email_changed
 -- change what: only admins change roles and plans (their own plan included: a plan is a commercial
 -- matter, not a privilege), admins cannot remove their own admin role (another admin still can), so
 -- the desk never loses its last admin by a slip of the user's own hand, and an admin editing someone
--- else touches only name, phone, role and plan (a customer's language is theirs). Invoker rights, so current_user is the API role
+-- else touches only name, phone, role and plan (a customer's language and mail preferences are theirs). Invoker rights, so current_user is the API role
 -- (service_role and postgres are not guarded).
 create or replace function public.guard_profile_update()
 returns trigger
@@ -151,6 +156,7 @@ begin
       or new.postal_code is distinct from old.postal_code
       or new.id_number is distinct from old.id_number
       or new.lang is distinct from old.lang
+      or new.mail_muted is distinct from old.mail_muted
     ) then
       raise exception 'admins may change only the full name, phone and role of other users (and their plan)' using errcode = '42501', hint = 'profile_field_locked';
     end if;
@@ -225,7 +231,7 @@ revoke execute on function public.record_profile_deletion() from public, anon, a
 -- Customers edit their own name and contact fields; admins names, phones, roles and plans (the guard
 -- above says who changes what). Lockers and tombstones are read-only.
 revoke insert, update, delete on public.profiles from anon, authenticated;
-grant update (full_name, phone, role, country, delivery_address, city, postal_code, id_number, plan, lang)
+grant update (full_name, phone, role, country, delivery_address, city, postal_code, id_number, plan, lang, mail_muted)
   on public.profiles to authenticated;
 revoke insert, update, delete on public.lockers from anon, authenticated;
 revoke all on public.deleted_profiles from anon, authenticated;

@@ -31,6 +31,7 @@ it('every table in public has row level security enabled and at least one policy
     'deleted_profiles',
     'faqs',
     'lockers',
+    'mail_outbox',
     'notification_read_ops',
     'notifications',
     'package_events',

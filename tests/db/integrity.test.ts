@@ -301,7 +301,7 @@ describe.each(engines)('$engine', ({ open }) => {
            and has_column_privilege(r.role, c.oid, a.attnum, 'UPDATE')
          order by 1, 2, 3`,
       )
-      const profileFields = ['city', 'country', 'delivery_address', 'full_name', 'id_number', 'lang', 'phone', 'plan', 'postal_code', 'role']
+      const profileFields = ['city', 'country', 'delivery_address', 'full_name', 'id_number', 'lang', 'mail_muted', 'phone', 'plan', 'postal_code', 'role']
       expect(rows).toEqual([
         ...['deleted_at', 'meta', 'tracking_code', 'volume_m3', 'weight_kg'].map((column) => ({ role: 'authenticated', table: 'packages', column })),
         ...profileFields.map((column) => ({ role: 'authenticated', table: 'profiles', column })),
