@@ -44,7 +44,7 @@ export default defineConfig({
       // auth rate limits times 100. The app's port is site_url's, so its auth links are allowed. Pushes
       // may go to the test's own push service on loopback (tests/e2e/push.spec.ts). Its Stripe takes any free port,
       // beside a developer's `npm run backend` on 54325.
-      env: { SUPABASE_LOCAL_PORT: String(backendPort), SUPABASE_LOCAL_DIR: backendDir, SUPABASE_LOCAL_QUIET: '1', SUPABASE_LOCAL_RATE_LIMIT_SCALE: '100', PUSH_ENDPOINT_HOSTS: '127.0.0.1', SUPABASE_LOCAL_STRIPE_PORT: '0' },
+      env: { SUPABASE_LOCAL_PORT: String(backendPort), SUPABASE_LOCAL_DIR: backendDir, SUPABASE_LOCAL_QUIET: '1', SUPABASE_LOCAL_RATE_LIMIT_SCALE: '100', PUSH_ENDPOINT_HOSTS: '127.0.0.1', SUPABASE_LOCAL_STRIPE_PORT: '0', SUPABASE_LOCAL_MAIL_PORT: '0' },
       url: `http://127.0.0.1:${backendPort}/auth/v1/health`,
       reuseExistingServer: false,
       timeout: 60_000,

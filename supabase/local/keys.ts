@@ -17,3 +17,5 @@ export const DEFAULT_PORT = 54321
 /** The stand-in's Stripe (test checkout pages) in `npm run backend`: fixed, so a checkout page's URL
  * still opens after a restart and a tester finds it where the README says. */
 export const DEFAULT_STRIPE_PORT = 54325
+/** The Supabase CLI's Mailpit's port, where the stand-in's mail catcher answers. */
+export const DEFAULT_MAIL_PORT = 54324

@@ -1,5 +1,9 @@
 import type { HttpRequest, HttpResponse } from './http'
 import { json, noContent } from './http'
+import type { CaughtMail } from './mail-catcher/messages'
+
+/** Who Auth's mail comes from. */
+export const AUTH_SENDER = { Name: 'Casillero Miami', Address: 'no-reply@casilleromiami.com' }
 
 export type MailType = 'signup' | 'recovery' | 'magiclink'
 
@@ -13,14 +17,18 @@ export interface Mail {
   sentAt: string
 }
 
-/** The mail the stand-in would send, kept in memory like the CLI's mail catcher. */
+/** Auth's mail, kept in memory for /_dev/mail and caught by the mail catcher (when it runs) like any other. */
 export class MailOutbox {
   private readonly mails: Mail[] = []
 
-  constructor(private readonly print: (line: string) => void) {}
+  constructor(
+    private readonly print: (line: string) => void,
+    private readonly catcher?: CaughtMail,
+  ) {}
 
   send(mail: Omit<Mail, 'sentAt'>) {
     this.mails.push({ ...mail, sentAt: new Date().toISOString() })
+    this.catcher?.catch({ from: AUTH_SENDER, to: [{ Name: '', Address: mail.to }], subject: mail.subject, text: `${mail.link}\n\nCode: ${mail.otp}\n` })
     this.print(`[mail] ${mail.type} → ${mail.to}: ${mail.subject}\n       ${mail.link}  (code ${mail.otp})`)
   }
 

@@ -29,6 +29,8 @@ import {
 } from './http'
 import { DEFAULT_PORT } from './keys'
 import { MailOutbox, mailHandler } from './mail'
+import { CaughtMail } from './mail-catcher/messages'
+import { startMailCatcher } from './mail-catcher/server'
 import { startRealtime } from './realtime/server'
 import { restHandler } from './rest/handler'
 import { syncBuckets } from './storage/buckets'
@@ -58,6 +60,8 @@ export interface StandInOptions {
   pushRetry?: RetryPolicy
   /** The stand-in's Stripe's port (default: any free one; `npm run backend` gives 54325 or SUPABASE_LOCAL_STRIPE_PORT). */
   stripePort?: number
+  /** The mail catcher's port, Mailpit's API (default: any free one; `npm run backend` gives 54324 or SUPABASE_LOCAL_MAIL_PORT). Off with devMail. */
+  mailPort?: number
 }
 
 export interface StandIn {
@@ -69,6 +73,10 @@ export interface StandIn {
   mail: MailOutbox
   /** The dev mailbox (GET lists, DELETE empties); undefined when switched off. */
   mailUrl: string | undefined
+  /** The mail catcher (Mailpit's API v1 and a page listing the mail); undefined when switched off. */
+  mailCatcherUrl: string | undefined
+  /** What the catcher holds; undefined when switched off. */
+  caughtMail: CaughtMail | undefined
   /** The stand-in's Stripe (its API and test checkout pages); undefined with STRIPE_SECRET_KEY set. */
   stripeUrl: string | undefined
   close(): Promise<void>
@@ -81,9 +89,11 @@ const KEEP_ALIVE_MS = 65_000
 
 export async function startStandIn(opts: StandInOptions = {}): Promise<StandIn> {
   const log = opts.log ?? ((line: string) => console.log(line))
-  const mail = new MailOutbox(log)
+  const devMail = opts.devMail ?? process.env.SUPABASE_LOCAL_DEV_MAIL !== 'off'
+  const caughtMail = devMail ? new CaughtMail() : undefined
+  const mail = new MailOutbox(log, caughtMail)
   const routes: Routes = {
-    mail: (opts.devMail ?? process.env.SUPABASE_LOCAL_DEV_MAIL !== 'off') ? mailHandler(mail) : undefined,
+    mail: devMail ? mailHandler(mail) : undefined,
     // Until the database is open every gateway request is answered 503, so health checks wait.
     services: [],
   }
@@ -130,16 +140,21 @@ export async function startStandIn(opts: StandInOptions = {}): Promise<StandIn> 
       server.closeAllConnections()
     })
 
+  const catcher = caughtMail && (await startMailCatcher(opts.mailPort ?? 0, caughtMail, log).catch(async (error: unknown) => {
+    await closeServer()
+    throw error
+  }))
+  const closeServers = () => Promise.all([closeServer(), catcher?.close()]).then(() => undefined)
   let opened: Awaited<ReturnType<typeof openDatabase>>
   try {
     opened = await openDatabase({ dataDir: opts.dataDir, seed: true, log: opts.quiet ? undefined : log })
   } catch (error) {
-    await closeServer()
+    await closeServers()
     throw error
   }
   const { db, fresh } = opened
   const realtime = await startRealtime(server, db, { log, quiet: opts.quiet }).catch(async (error: unknown) => {
-    await closeServer().then(() => db.close())
+    await closeServers().then(() => db.close())
     throw error
   })
   const config = resolveAuthConfig({ apiUrl: () => url, siteUrl: opts.siteUrl, confirmEmail: opts.confirmEmail, auth: opts.auth })
@@ -157,7 +172,7 @@ export async function startStandIn(opts: StandInOptions = {}): Promise<StandIn> 
   ]
   // After the other services: the webhook calls /rest/v1 as soon as it hears a notification.
   const functions = await startFunctions({ db, url, siteUrl: config.redirects.siteUrl, dataDir: opts.dataDir, retry: opts.pushRetry, stripePort: opts.stripePort, log }).catch(async (error: unknown) => {
-    await realtime.close().then(closeServer).then(() => db.close())
+    await realtime.close().then(closeServers).then(() => db.close())
     throw error
   })
   routes.services.push([FUNCTIONS_PREFIX, functions.handler])
@@ -170,12 +185,14 @@ export async function startStandIn(opts: StandInOptions = {}): Promise<StandIn> 
     fresh,
     mail,
     mailUrl: routes.mail && `${url}${MAIL_PREFIX}`,
+    mailCatcherUrl: catcher?.url,
+    caughtMail,
     stripeUrl: functions.stripeUrl,
     close() {
       closing ??= functions
         .close()
         .then(() => realtime.close())
-        .then(closeServer)
+        .then(closeServers)
         .then(() => db.close())
         .then(() => (temporaryFiles ? rm(temporaryFiles, { recursive: true, force: true }) : undefined))
       return closing
