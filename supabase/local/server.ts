@@ -14,7 +14,7 @@ import { authHandler } from './auth/router'
 import { Sessions } from './auth/sessions'
 import { corsHeaders, preflight } from './cors'
 import { openDatabase } from './database'
-import { FUNCTIONS_PREFIX, startFunctions } from './functions/server'
+import { FUNCTIONS_PREFIX, startFunctions, type LocalMailOptions } from './functions/server'
 import { apiKeyRefusal } from './gateway'
 import {
   answerClientError,
@@ -62,6 +62,8 @@ export interface StandInOptions {
   stripePort?: number
   /** The mail catcher's port, Mailpit's API (default: any free one; `npm run backend` gives 54324 or SUPABASE_LOCAL_MAIL_PORT). Off with devMail. */
   mailPort?: number
+  /** How send-mail delivers and retries (tests put a failing provider in between and make it quick); false: never run on its own. */
+  mailSender?: LocalMailOptions | false
 }
 
 export interface StandIn {
@@ -171,7 +173,7 @@ export async function startStandIn(opts: StandInOptions = {}): Promise<StandIn> 
     [STORAGE_PREFIX, storageHandler({ db, files, uploads, fileSizeLimit: storage.fileSizeLimit })],
   ]
   // After the other services: the webhook calls /rest/v1 as soon as it hears a notification.
-  const functions = await startFunctions({ db, url, siteUrl: config.redirects.siteUrl, dataDir: opts.dataDir, retry: opts.pushRetry, stripePort: opts.stripePort, log }).catch(async (error: unknown) => {
+  const functions = await startFunctions({ db, url, siteUrl: config.redirects.siteUrl, dataDir: opts.dataDir, retry: opts.pushRetry, stripePort: opts.stripePort, mailCatcherUrl: catcher?.url, mail: opts.mailSender, log }).catch(async (error: unknown) => {
     await realtime.close().then(closeServers).then(() => db.close())
     throw error
   })

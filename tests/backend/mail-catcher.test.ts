@@ -31,7 +31,8 @@ const mailTo = (address: string, subject = 'Tu paquete llegó', extra: Record<st
 })
 
 beforeAll(async () => {
-  standIn = await startTestStandIn()
+  // Only what each test sends: send-mail does not deliver the demo data's mail here.
+  standIn = await startTestStandIn({ mailSender: false })
 })
 
 afterAll(async () => {

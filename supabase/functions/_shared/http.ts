@@ -36,3 +36,12 @@ export function postOnly(request: Request): Response | undefined {
   if (request.method !== 'POST') return json(405, { error: 'method_not_allowed', message: 'POST only' }, { Allow: 'POST, OPTIONS', ...CORS_HEADERS })
   return undefined
 }
+
+/** Compares in time that does not depend on where the two differ. */
+export function sameSecret(given: string, expected: string): boolean {
+  const a = new TextEncoder().encode(given)
+  const b = new TextEncoder().encode(expected)
+  let difference = a.length ^ b.length
+  for (let i = 0; i < b.length; i += 1) difference |= (a[i] ?? 0) ^ b[i]!
+  return difference === 0
+}

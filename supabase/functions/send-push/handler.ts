@@ -5,6 +5,7 @@ import { ConfigError, readConfig, type Env, type SendPushConfig } from './config
 import { deliverNotification } from './deliver-notification.ts'
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './retry-policy.ts'
 import { readWebhookEvent } from './webhook-event.ts'
+import { sameSecret } from '../_shared/http.ts'
 
 export interface SendPushOptions {
   retry?: RetryPolicy
@@ -75,15 +76,6 @@ function requestScope(parent: AbortSignal | undefined): { signal: AbortSignal | 
 
 function bearerToken(request: Request): string {
   return /^Bearer\s+(.+)$/i.exec(request.headers.get('authorization') ?? '')?.[1]?.trim() ?? ''
-}
-
-/** Compares in time that does not depend on where the two differ. */
-function sameSecret(given: string, expected: string): boolean {
-  const a = new TextEncoder().encode(given)
-  const b = new TextEncoder().encode(expected)
-  let difference = a.length ^ b.length
-  for (let i = 0; i < b.length; i += 1) difference |= (a[i] ?? 0) ^ b[i]!
-  return difference === 0
 }
 
 function json(status: number, value: unknown, headers: Record<string, string> = {}): Response {

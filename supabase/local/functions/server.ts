@@ -2,10 +2,11 @@
 // (send-push, create-checkout, stripe-webhook, refund-payment), with the stand-in's URL and keys,
 // behind the gateway's JWT check that config.toml's verify_jwt sets per function; plus what calls
 // them on a hosted project (the notifications webhook; Stripe, or the stand-in's own Stripe) and
-// its daily jobs (pg_cron): storage reminders and fees.
+// its jobs (pg_cron): storage reminders and fees daily, send-mail every second.
 import type { PGlite } from '@electric-sql/pglite'
 import { createCheckoutHandler } from '../../functions/create-checkout/handler.ts'
 import { refundPaymentHandler } from '../../functions/refund-payment/handler.ts'
+import { sendMailHandler, type SendMailOptions } from '../../functions/send-mail/handler.ts'
 import { sendPushHandler } from '../../functions/send-push/handler.ts'
 import type { RetryPolicy } from '../../functions/send-push/retry-policy.ts'
 import { stripeWebhookHandler } from '../../functions/stripe-webhook/handler.ts'
@@ -17,6 +18,7 @@ import { startLocalStripe, type LocalStripe } from '../stripe/server'
 import { jwtRefusal } from './gateway'
 import { startNotificationsWebhook } from './notifications-webhook'
 import { scheduleDailyJobs } from './daily-jobs'
+import { DEFAULT_MAIL_RUN_EVERY_MS, scheduleMailSender } from './mail-sender'
 import { loadVapidKeys } from './vapid-keys'
 import { fromWebResponse, toWebRequest } from './web-bridge'
 
@@ -33,7 +35,18 @@ export interface FunctionsOptions {
   retry?: RetryPolicy
   /** The stand-in's Stripe's port (unset or 0: any free one); unused with a STRIPE_SECRET_KEY of one's own. */
   stripePort?: number
+  /** The mail catcher, where send-mail delivers without a RESEND_API_KEY; undefined: the catcher is off. */
+  mailCatcherUrl?: string
+  /** false: send-mail is not run on a schedule (only when called). */
+  mail?: LocalMailOptions | false
   log: (line: string) => void
+}
+
+export interface LocalMailOptions extends Omit<SendMailOptions, 'log'> {
+  /** Instead of the catcher: a provider speaking Mailpit's API (tests put a failing one in between). */
+  mailpitUrl?: string
+  /** How often send-mail runs (default every second). */
+  everyMs?: number
 }
 
 export interface LocalFunctions {
@@ -44,10 +57,11 @@ export interface LocalFunctions {
   close(): Promise<void>
 }
 
-export async function startFunctions({ db, url, siteUrl, dataDir, retry, stripePort, log }: FunctionsOptions): Promise<LocalFunctions> {
+export async function startFunctions({ db, url, siteUrl, dataDir, retry, stripePort, mailCatcherUrl, mail: mailOptions = {}, log }: FunctionsOptions): Promise<LocalFunctions> {
   const vapid = await loadVapidKeys(dataDir)
   const abort = new AbortController()
   const webhookSecret = process.env.STRIPE_WEBHOOK_SECRET || LOCAL_STRIPE_WEBHOOK_SECRET
+  const mail = mailOptions || {}
   const values: Record<string, string | undefined> = {
     SUPABASE_URL: url,
     SUPABASE_ANON_KEY: SUPABASE_LOCAL_ANON_KEY,
@@ -61,6 +75,10 @@ export async function startFunctions({ db, url, siteUrl, dataDir, retry, stripeP
     STRIPE_SECRET_KEY: process.env.STRIPE_SECRET_KEY || LOCAL_STRIPE_SECRET_KEY,
     STRIPE_WEBHOOK_SECRET: webhookSecret,
     STRIPE_API_BASE: process.env.STRIPE_API_BASE,
+    RESEND_API_KEY: process.env.RESEND_API_KEY,
+    RESEND_API_BASE: process.env.RESEND_API_BASE,
+    MAIL_FROM: process.env.MAIL_FROM,
+    MAILPIT_URL: mail.mailpitUrl ?? mailCatcherUrl,
   }
   const env = (name: string): string | undefined => values[name]
   const sendPush = sendPushHandler(env, { retry, signal: abort.signal, log })
@@ -69,15 +87,19 @@ export async function startFunctions({ db, url, siteUrl, dataDir, retry, stripeP
     'create-checkout': createCheckoutHandler(env, log),
     'stripe-webhook': stripeWebhookHandler(env, log),
     'refund-payment': refundPaymentHandler(env, log),
+    'send-mail': sendMailHandler(env, { ...mail, log }),
   }
   const settings = readFunctionsToml()
   const webhook = await startNotificationsWebhook({ db, functionUrl: `${url}${FUNCTIONS_PREFIX}/send-push`, send: sendPush, signal: abort.signal, log })
   const dailyJobs = scheduleDailyJobs(db, log)
+  // Nowhere to deliver (no key, the catcher off): the mail waits in the outbox.
+  const mailSender = mailOptions && (env('RESEND_API_KEY') || env('MAILPIT_URL')) ? scheduleMailSender(`${url}${FUNCTIONS_PREFIX}/send-mail`, functions['send-mail']!, mail.everyMs ?? DEFAULT_MAIL_RUN_EVERY_MS, log) : undefined
   // With a key of one's own, Stripe itself (or STRIPE_API_BASE); without, the stand-in's Stripe.
   let localStripe: LocalStripe | undefined
   if (!process.env.STRIPE_SECRET_KEY) {
     localStripe = await startLocalStripe({ port: stripePort ?? 0, secretKey: LOCAL_STRIPE_SECRET_KEY, webhookSecret, webhookUrl: `${url}${FUNCTIONS_PREFIX}/stripe-webhook`, log }).catch(async (error: unknown) => {
       abort.abort()
+      await mailSender?.close()
       await dailyJobs.close()
       await webhook.close()
       throw error
@@ -97,6 +119,7 @@ export async function startFunctions({ db, url, siteUrl, dataDir, retry, stripeP
     async close() {
       abort.abort()
       await localStripe?.close()
+      await mailSender?.close()
       await dailyJobs.close()
       await webhook.close()
     },
