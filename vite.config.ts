@@ -65,6 +65,9 @@ const config = {
     // the imports took 80 % of the unit tests' time (104 s → 21 s on 2 cores). Each file cleans up
     // after itself (tests/setup/unit.ts, its own databases and stand-ins).
     isolate: false,
+    // A state polled for is waited for as long as a loaded machine may need (the default gives up
+    // after 1 s), as Testing Library's waits are (tests/setup/unit.ts); a test still ends when it is there.
+    expect: { poll: { timeout: 10_000 } },
     projects: [
       {
         extends: true,

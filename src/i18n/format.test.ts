@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatDateTime, formatDollars, formatLongDate, formatMeasure, formatUsd } from './format'
+import { formatDateTime, formatDollars, formatLongDate, formatMeasure, formatMonth, formatUsd } from './format'
 
 describe('formatting for the page language', () => {
   it('formats weights and volumes with the language decimal mark', () => {
@@ -34,6 +34,15 @@ describe('formatting for the page language', () => {
     for (let month = 0; month < 12; month++) {
       const date = new Date(Date.UTC(2026, month, month + 1)).toISOString().slice(0, 10)
       for (const lang of ['es', 'en'] as const) expect(formatLongDate(date, lang)).toBe(new Intl.DateTimeFormat(lang, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(date)))
+    }
+  })
+
+  it('names a calendar month with its year, as Intl does', () => {
+    expect(formatMonth('2026-11', 'es')).toBe('noviembre de 2026')
+    expect(formatMonth('2026-11', 'en')).toBe('November 2026')
+    for (let month = 1; month <= 12; month++) {
+      const isoMonth = `2026-${String(month).padStart(2, '0')}`
+      for (const lang of ['es', 'en'] as const) expect(formatMonth(isoMonth, lang)).toBe(new Intl.DateTimeFormat(lang, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${isoMonth}-15`)))
     }
   })
 })

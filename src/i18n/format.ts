@@ -33,6 +33,13 @@ export function formatLongDate(isoDate: string, lang: Lang): string {
   return lang === 'es' ? `${day} de ${month} de ${year}` : `${month} ${day}, ${year}`
 }
 
+/** A calendar month (`2026-11`) as its name and year: "November 2026", "noviembre de 2026". */
+export function formatMonth(isoMonth: string, lang: Lang): string {
+  const [year, month] = isoMonth.split('-').map(Number) as [number, number]
+  const name = monthNames[lang][month - 1]
+  return lang === 'es' ? `${name} de ${year}` : `${name} ${year}`
+}
+
 export function formatMeasure(value: number | string | null | undefined, unit: 'kg' | 'm³', lang: Lang): string {
   if (value === null || value === undefined || value === '') return '—'
   return `${measure[unit](lang).format(Number(value))} ${unit}`

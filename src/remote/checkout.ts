@@ -1,21 +1,11 @@
 import type { Lang } from '@/i18n/locales'
-import type { RefusalKey } from '@/local-db/db'
 import { getSupabase } from './client'
-
-/**
- * An Edge Function's refusal as an error the refusal texts read: its body is `{error: key, message,
- * detail}` (supabase/functions/_shared/http.ts); any other failure keeps supabase-js's words.
- */
-async function functionError(error: Error & { context?: unknown }): Promise<Error & RefusalKey> {
-  const body = error.context instanceof Response ? ((await error.context.json().catch(() => null)) as { error?: string; message?: string; detail?: unknown } | null) : null
-  if (!body?.error) return error
-  return Object.assign(new Error(body.message ?? error.message), { hint: body.error, details: body.detail === undefined ? null : JSON.stringify(body.detail) })
-}
+import { functionRefusal } from './function-refusal'
 
 async function invoke<Answer>(name: string, body: Record<string, unknown>): Promise<Answer> {
   const client = await getSupabase()
   const { data, error } = await client.functions.invoke<Answer>(name, { body })
-  if (error) throw await functionError(error as Error)
+  if (error) throw await functionRefusal(error)
   return data as Answer
 }
 

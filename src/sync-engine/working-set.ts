@@ -98,8 +98,10 @@ export function adminPuller(owner: DeviceOwner) {
           arriving.received += rows
           show({ ...arriving })
         }
-        // The admins' profiles are in the directory too: counted once, there.
-        await pullTogether(client, owner, streams.map((stream) => (stream === profileStream ? stream : counting(stream, onRows))), signal)
+        // The admins' profiles are in the directory too: counted once, there. Balances (one row per
+        // customer who owes or holds credit) ride along uncounted, as working_set_counts does not count them.
+        const uncounted = (stream: Stream<unknown>) => stream === profileStream || stream === accountBalanceStream
+        await pullTogether(client, owner, streams.map((stream) => (uncounted(stream) ? stream : counting(stream, onRows))), signal)
         performance.measure(key === 'desk' ? 'casillero: desk ready' : 'casillero: working set ready', { start: started })
       }
     } finally {

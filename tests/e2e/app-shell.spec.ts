@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures'
-import { demoAdmin, logInThroughUi, newCustomer, registerPackageFor, signedIn } from './backend'
+import { demoAdmin, logInThroughUi, newCustomer, registerPackageFor, shipmentAwaitingApproval, signedIn } from './backend'
 
 // On a phone a signed-in customer's screens are an app: packages first, a tab bar for the rest with
 // a count of what waits for them, the website in a menu. Wide screens keep the website's dashboard.
@@ -17,22 +17,7 @@ async function customerWithAChargeToApprove() {
   const { admin, pkg } = await registerPackageFor(customer.email, { tracking_code: `APP-${randomUUID().slice(0, 8)}`, weight_kg: 2, volume_m3: 0.001 })
   await registerPackageFor(customer.email, { tracking_code: `APP-${randomUUID().slice(0, 8)}`, weight_kg: 1, volume_m3: 0.001 })
   const client = await signedIn(customer)
-  const { data: requested, error } = await client.rpc('request_shipment', {
-    p_op_id: randomUUID(),
-    p_shipment_id: randomUUID(),
-    p_package_ids: [pkg.id],
-    p_service: 'standard',
-    p_options: { insurance: false },
-    p_items: [{ description: 'Running shoes', quantity: 1, unit_value_usd: 40 }],
-    p_address: { name: 'Cliente App', address: 'Av. Principal 1', city: 'Caracas', postal_code: '1060', country: 'Venezuela', phone: '+58 412 555 0142', id_number: '' },
-  })
-  expect(error).toBeNull()
-  let shipment = requested as { id: string; version: number }
-  for (const [status, details] of [['processing', null], ['awaiting_approval', { weight_kg: 2, length_cm: 30, width_cm: 20, height_cm: 10 }]] as const) {
-    const { data, error: advanceError } = await admin.rpc('advance_shipment', { p_op_id: randomUUID(), p_shipment_id: shipment.id, p_status: status, p_base_version: shipment.version, p_changed_at: new Date().toISOString(), p_details: details })
-    expect(advanceError).toBeNull()
-    shipment = (data as { shipment: typeof shipment }).shipment
-  }
+  await shipmentAwaitingApproval(client, admin, pkg.id, 'Cliente App')
   const { count } = await client.from('notifications').select('id', { count: 'exact', head: true }).is('read_at', null)
   return { customer, unread: count! }
 }

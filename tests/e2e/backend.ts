@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import { expect, type Page } from '@playwright/test'
 import { nodeClientOptions } from '../support/node-supabase'
@@ -55,6 +56,27 @@ export async function registerPackageFor(email: string, fields: { tracking_code?
     .single()
   if (error) throw error
   return { admin, pkg: data as { id: string; version: number; public_token: string } }
+}
+
+/** A shipment of one package the signed-in customer requests and the admin weighs: its charge waits for the customer's approval. */
+export async function shipmentAwaitingApproval(client: SupabaseClient, admin: SupabaseClient, packageId: string, name: string) {
+  const { data: requested, error } = await client.rpc('request_shipment', {
+    p_op_id: randomUUID(),
+    p_shipment_id: randomUUID(),
+    p_package_ids: [packageId],
+    p_service: 'standard',
+    p_options: { insurance: false },
+    p_items: [{ description: 'Running shoes', quantity: 1, unit_value_usd: 40 }],
+    p_address: { name, address: 'Av. Principal 1', city: 'Caracas', postal_code: '1060', country: 'Venezuela', phone: '+58 412 555 0142', id_number: '' },
+  })
+  if (error) throw error
+  let shipment = requested as { id: string; version: number }
+  for (const [status, details] of [['processing', null], ['awaiting_approval', { weight_kg: 2, length_cm: 30, width_cm: 20, height_cm: 10 }]] as const) {
+    const { data, error: advanceError } = await admin.rpc('advance_shipment', { p_op_id: randomUUID(), p_shipment_id: shipment.id, p_status: status, p_base_version: shipment.version, p_changed_at: new Date().toISOString(), p_details: details })
+    if (advanceError) throw advanceError
+    shipment = (data as { shipment: typeof shipment }).shipment
+  }
+  return shipment
 }
 
 /** A new customer, signed up through the API (faster than the screen when the screen is not the subject). */

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { expect, test, withServiceWorker } from './fixtures'
-import { demoAdmin, logInThroughUi, newCustomer, registerPackageFor, signedIn } from './backend'
+import { demoAdmin, logInThroughUi, newCustomer, registerPackageFor, shipmentAwaitingApproval, signedIn } from './backend'
 import { openCustomer } from './package-tool'
 import { waitForServiceWorker } from './service-worker'
 
@@ -99,24 +99,9 @@ test('approve the charge, owe it, pay it through the test checkout, and the ship
   const customer = await newCustomer('Money Checkout')
   const { admin, pkg } = await registerPackageFor(customer.email, { tracking_code: `PAY-${randomUUID().slice(0, 8)}`, weight_kg: 2, volume_m3: 0.001 })
   const client = await signedIn(customer)
-  const { data: requested, error } = await client.rpc('request_shipment', {
-    p_op_id: randomUUID(),
-    p_shipment_id: randomUUID(),
-    p_package_ids: [pkg.id],
-    p_service: 'standard',
-    p_options: { insurance: false },
-    p_items: [{ description: 'Running shoes', quantity: 1, unit_value_usd: 40 }],
-    p_address: { name: 'Money Checkout', address: 'Av. Principal 1', city: 'Caracas', postal_code: '1060', country: 'Venezuela', phone: '+58 412 555 0142', id_number: '' },
-  })
-  expect(error).toBeNull()
-  let shipment = requested as { id: string; version: number }
+  let shipment = await shipmentAwaitingApproval(client, admin, pkg.id, 'Money Checkout')
   const advance = async (status: string, details: Record<string, unknown> | null) =>
     admin.rpc('advance_shipment', { p_op_id: randomUUID(), p_shipment_id: shipment.id, p_status: status, p_base_version: shipment.version, p_changed_at: new Date().toISOString(), p_details: details })
-  for (const [status, details] of [['processing', null], ['awaiting_approval', { weight_kg: 2, length_cm: 30, width_cm: 20, height_cm: 10 }]] as const) {
-    const { data, error: advanceError } = await advance(status, details)
-    expect(advanceError).toBeNull()
-    shipment = (data as { shipment: typeof shipment }).shipment
-  }
 
   await logInThroughUi(page, '/en/login', customer)
   await page.goto(`/en/dashboard/shipments/${shipment.id}`)

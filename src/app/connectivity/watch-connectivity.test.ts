@@ -7,7 +7,7 @@ let stop: (() => void) | undefined
 let stopWaiting: (() => void) | undefined
 const reachable = () => useConnectivityStore.getState().reachable
 
-beforeEach(() => {
+beforeEach(async () => {
   vi.useFakeTimers()
   network = false
   // A probe fails at once while the network carries nothing, and is answered once it does.
@@ -19,6 +19,8 @@ beforeEach(() => {
   // A signed-in sync has work waiting: probed every 1, 2, then 3 s.
   stopWaiting = waitForBackend()
   stop = watchConnectivity()
+  // Its first probe loads the backend's probe, which fake timers do not wait for.
+  await vi.dynamicImportSettled()
 })
 afterEach(() => {
   stop?.()

@@ -1,4 +1,3 @@
-import { probeBackend } from '@/remote/probe'
 import { hasStoredSession } from '@/remote/session-hint'
 import { reportReachable, useConnectivityStore } from '@/stores/connectivity-store'
 
@@ -25,6 +24,25 @@ async function probeSite(): Promise<boolean> {
     reportReachable(false)
     return false
   }
+}
+
+let backendProbe: Promise<typeof import('@/remote/probe')> | undefined
+
+/**
+ * Whether the backend answers. Its probe (with the backend's address and key) loads the first time it
+ * is needed, as an anonymous visitor's pages only ever probe the site; a probe that cannot even load
+ * is a backend out of reach.
+ */
+function probeBackend(): Promise<boolean> {
+  backendProbe ??= import('@/remote/probe')
+  return backendProbe.then(
+    (probe) => probe.probeBackend(),
+    () => {
+      backendProbe = undefined
+      reportReachable(false)
+      return false
+    },
+  )
 }
 
 /**

@@ -4,7 +4,7 @@ import { downloadCsv } from '@/components/csv'
 import { Button } from '@/components/ui/button'
 import { SelectField } from '@/components/ui/field'
 import { ShowMore } from '@/components/ui/show-more'
-import { formatDateTime, formatUsd } from '@/i18n/format'
+import { formatDateTime, formatMonth, formatUsd } from '@/i18n/format'
 import { useLang } from '@/i18n/paths'
 import type { Statement, StatementLine } from '@/local-db/account'
 import { useLineText } from './line-text'
@@ -50,7 +50,7 @@ export function StatementView({ statement, csvName, linkOf }: { statement: State
             <option value="">{t`All months`}</option>
             {monthsOf(statement.lines).map((value) => (
               <option key={value} value={value}>
-                {value}
+                {formatMonth(value, lang)}
               </option>
             ))}
           </SelectField>
