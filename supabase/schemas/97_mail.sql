@@ -28,7 +28,8 @@ create table public.mail_outbox (
   payload jsonb not null default '{}'::jsonb constraint mail_outbox_payload_is_object check (jsonb_typeof(payload) = 'object'),
   -- What the provider is given as its Idempotency-Key: every attempt at one mail carries the same.
   idempotency_key text not null constraint mail_outbox_idempotency_key_once unique,
-  status text not null default 'queued' constraint mail_outbox_status_known check (status in ('queued', 'sending', 'sent', 'failed')),
+  -- suppressed: its address stopped taking mail (a hard bounce or a complaint, 97_mail_suppressions.sql).
+  status text not null default 'queued' constraint mail_outbox_status_known check (status in ('queued', 'sending', 'sent', 'failed', 'suppressed')),
   attempts integer not null default 0,
   -- When a queued row is due (an arrivals' window ends, a retry's backoff); while sending, when the
   -- claim lapses and another run may take it again (same key: the provider sends it once).
@@ -42,8 +43,8 @@ create table public.mail_outbox (
 create index mail_outbox_due_idx on public.mail_outbox (next_attempt_at) where status in ('queued', 'sending');
 create index mail_outbox_user_kind_idx on public.mail_outbox (user_id, kind, created_at);
 
--- The row for one mail to a customer, unless they have none to write to or muted the kind. Returns the
--- row's id (null when nothing is mailed, or the key was already queued).
+-- The row for one mail to a customer, unless they have none to write to, muted the kind, or their address
+-- is suppressed. Returns the row's id (null when nothing is mailed, or the key was already queued).
 create or replace function public.enqueue_mail(p_user_id uuid, p_kind text, p_payload jsonb, p_key text,
   p_due timestamptz default null)
 returns uuid
@@ -56,7 +57,7 @@ declare
   v_id uuid;
 begin
   select * into v_profile from public.profiles pr where pr.id = p_user_id;
-  if not found or v_profile.email is null or p_kind = any (v_profile.mail_muted) then
+  if not found or v_profile.email is null or p_kind = any (v_profile.mail_muted) or public.mail_address_suppressed(v_profile.email) then
     return null;
   end if;
   insert into public.mail_outbox (user_id, address, kind, lang, payload, idempotency_key, next_attempt_at)
@@ -159,15 +160,22 @@ create trigger shipment_events_mail_delivered
   execute function public.mail_shipment_delivered();
 
 -- The sender's side (service role only). claim_mail takes up to p_limit due rows (queued ones whose time
--- has come, and sending ones whose claim lapsed), counts the attempt and holds each for p_hold; rows a
+-- has come, and sending ones whose claim lapsed; those to a suppressed address it sets suppressed
+-- instead), counts the attempt and holds each for p_hold; rows a
 -- concurrent claim holds are skipped. mail_sent and mail_attempt_failed settle the attempt they are
 -- told of (a lapsed claim's late answer changes nothing). A failure with p_retry_in null is final.
 create or replace function public.claim_mail(p_limit integer default 20, p_hold interval default interval '2 minutes')
 returns setof public.mail_outbox
-language sql
+language plpgsql
 security definer
 set search_path = ''
 as $$
+begin
+  -- Due mail to an address suppressed since it was queued is never sent.
+  update public.mail_outbox m
+  set status = 'suppressed', last_error = 'The address no longer takes mail (a hard bounce or a complaint)'
+  where m.status in ('queued', 'sending') and m.next_attempt_at <= now() and public.mail_address_suppressed(m.address);
+  return query
   update public.mail_outbox m
   set status = 'sending', attempts = m.attempts + 1, next_attempt_at = now() + p_hold
   where m.id in (
@@ -176,7 +184,8 @@ as $$
     order by d.next_attempt_at
     limit least(greatest(p_limit, 1), 500)
     for update skip locked)
-  returning m.*
+  returning m.*;
+end
 $$;
 
 create or replace function public.mail_sent(p_id uuid, p_attempt integer, p_provider_id text)

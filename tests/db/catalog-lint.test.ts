@@ -32,6 +32,7 @@ it('every table in public has row level security enabled and at least one policy
     'faqs',
     'lockers',
     'mail_outbox',
+    'mail_suppressions',
     'notification_read_ops',
     'notifications',
     'package_events',

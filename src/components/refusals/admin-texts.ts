@@ -1,7 +1,7 @@
 import { msg } from '@lingui/core/macro'
 import { text, type Say } from './say'
 
-/** Refusals of the admin's other tools and of account settings: reports, rates, history, profiles, push. */
+/** Refusals of the admin's other tools and of account settings: reports, rates, history, profiles, push, mail. */
 export const adminTexts: Record<string, Say> = {
   report_range_needed: (i18n) => i18n._(msg`Choose the first and the last day of the report.`),
   report_range_reversed: (i18n) => i18n._(msg`The first day of the report comes after its last day.`),
@@ -22,5 +22,8 @@ export const adminTexts: Record<string, Say> = {
   profile_field_locked: (i18n) => i18n._(msg`This part of the account cannot be changed here.`),
   own_admin_role: (i18n) => i18n._(msg`You cannot remove your own admin role.`),
   unknown_notification_kind: (i18n) => i18n._(msg`The server does not know one of the kinds chosen. Discard the change and choose again.`),
+  mail_not_failed: (i18n) => i18n._(msg`This mail is no longer failed: it is being sent, or was. Reload the list.`),
+  mail_address_suppressed: (i18n) => i18n._(msg`This address no longer takes mail: lift its suppression first.`),
+  mail_suppression_not_found: (i18n) => i18n._(msg`This suppression no longer exists. Reload the list.`),
   push_endpoint_taken: (i18n) => i18n._(msg`The notifications of this browser could not be set up: turn them off and on again.`),
 }
