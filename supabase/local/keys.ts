@@ -19,3 +19,6 @@ export const DEFAULT_PORT = 54321
 export const DEFAULT_STRIPE_PORT = 54325
 /** The Supabase CLI's Mailpit's port, where the stand-in's mail catcher answers. */
 export const DEFAULT_MAIL_PORT = 54324
+
+/** The secret the stand-in's mail-events function checks the provider's webhook signatures with, as Resend's look (whsec_ and base64). */
+export const LOCAL_RESEND_WEBHOOK_SECRET = 'whsec_c3RhbmQtaW4tcmVzZW5kLXdlYmhvb2stc2VjcmV0'
