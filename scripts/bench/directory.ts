@@ -13,13 +13,12 @@ import { build, type Rollup } from 'vite'
 import { profileWhenAsked } from './cpu-profile'
 import { demoAdmin, logIn, seedDirectory, startBenchEnvironment } from './environment'
 import { firstSync, recordLongTasks, type FirstSync } from './first-sync'
-import type { Measure } from './measure'
+import { percentile, type Measure } from './measure'
 import type { SuiteScope } from './runner'
 
 const CUSTOMERS = 50_000
 const SEARCHES = 400
 
-const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))]!
 
 /** The probe (directory-probe.ts) as one script a page can run, on `window.directoryProbe`. */
 async function probeScript(): Promise<string> {

@@ -9,6 +9,7 @@ import { benchDirectory } from './directory'
 import { benchFirstPaint } from './first-paint'
 import { benchHistory } from './history'
 import { benchLighthouse } from './lighthouse'
+import { benchMail } from './mail'
 import { consoleReporter } from './measure'
 import { benchOutboxReplay } from './outbox-replay'
 import { benchPhotoQueue } from './photo-queue'
@@ -33,6 +34,7 @@ const suites: Suite[] = [
   { key: 'history', title: 'A year of history (working set)', run: benchHistory },
   { key: 'statement', title: "A customer's statement", run: benchStatement },
   { key: 'stripe', title: 'Card payments: the Stripe webhook', run: benchStripeWebhook },
+  { key: 'mail', title: 'Mail: the outbox, the sender and the catcher', run: benchMail },
 ]
 
 const asked = process.argv.slice(2)

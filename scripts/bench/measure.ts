@@ -12,6 +12,9 @@ export interface Measure {
   whyMissed?: string[]
 }
 
+/** The value `p` (0 to 1) of the way up the sorted values. */
+export const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))]!
+
 const shown = (value: number) => (Number.isInteger(value) ? String(value) : value.toFixed(value < 10 ? 2 : 1))
 
 function verdict({ value, budget, floor }: Measure): { missed: boolean; text: string } {

@@ -11,7 +11,7 @@ export type Verdict = { ok: true; id: string } | { ok: false; error: 'signature_
 
 const encoder = new TextEncoder()
 
-function secretBytes(secret: string): Uint8Array {
+function secretBytes(secret: string): Uint8Array<ArrayBuffer> {
   const base64 = secret.startsWith('whsec_') ? secret.slice('whsec_'.length) : secret
   return Uint8Array.from(atob(base64), (char) => char.charCodeAt(0))
 }
