@@ -16,6 +16,7 @@ const Shipment = section(() => import('@/features/admin/shipments/shipment-desk-
 const Rates = section(() => import('./admin-rates-route'), 'AdminRatesRoute')
 const Reports = section(() => import('@/features/admin/reports/reports-page'), 'ReportsPage')
 const Receivables = section(() => import('@/features/admin/money/receivables-page'), 'ReceivablesPage')
+const Mail = section(() => import('@/features/admin/mail/mail-page'), 'MailPage')
 const Content = section(() => import('@/features/admin/content/content-page'), 'ContentPage')
 const Article = section(() => import('@/features/admin/content/article-editor-page'), 'ArticleEditorPage')
 const NotFound = section(() => import('../layout/not-found-page'), 'NotFoundPage')
@@ -31,6 +32,7 @@ export function AdminSections() {
     { path: 'rates', element: <Rates /> },
     { path: 'reports', element: <Reports /> },
     { path: 'receivables', element: <Receivables /> },
+    { path: 'mail', element: <Mail /> },
     { path: 'content', element: <Content /> },
     { path: 'content/articles/:articleId', element: <Article /> },
     { path: '*', element: <NotFound /> },

@@ -24,6 +24,7 @@ const sections: { section?: AdminSection; label: MessageDescriptor }[] = [
   { section: 'content', label: msg`Content` },
   { section: 'reports', label: msg`Reports` },
   { section: 'receivables', label: msg`Receivables` },
+  { section: 'mail', label: msg`Mail` },
 ]
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
