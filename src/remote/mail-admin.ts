@@ -48,6 +48,21 @@ export async function fetchMailTrouble(signal: AbortSignal): Promise<MailTrouble
   return { failed: failed.data as FailedMail[], suppressed: suppressed.data as MailSuppression[] }
 }
 
+/** The customer's standing suppression, if their mail is stopped (admins only). */
+export async function fetchSuppressionOf(userId: string, signal: AbortSignal): Promise<MailSuppression | null> {
+  const client = await getSupabase()
+  const { data, error } = await client
+    .from('mail_suppressions')
+    .select('id, address, user_id, reason, detail, created_at')
+    .eq('user_id', userId)
+    .is('lifted_at', null)
+    .order('created_at', { ascending: false })
+    .limit(1)
+    .abortSignal(signal)
+  if (error) throw new RefusedError(error)
+  return (data[0] as MailSuppression | undefined) ?? null
+}
+
 /** Queues a failed mail again, with its idempotency key. */
 export async function retryMail(id: string): Promise<void> {
   const { error } = await (await getSupabase()).rpc('retry_mail', { p_id: id })

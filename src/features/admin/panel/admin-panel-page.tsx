@@ -9,6 +9,7 @@ import { useSessionUser } from '@/stores/session-store'
 import { useSyncStatusStore } from '@/stores/sync-status-store'
 import { ConnectionStatus } from '../connection-status'
 import { OutboxButton } from '../outbox-dialog'
+import { MailStoppedNote } from '../mail/mail-stopped-note'
 import { CustomerAccount } from '../money/customer-account'
 import { CustomerPackages } from './customer-packages'
 import { CustomerFinder } from './customer-finder'
@@ -61,6 +62,7 @@ export function AdminPanelPage() {
             {customer.phone && ` · ${customer.phone}`}
           </p>
           {profile && (profile.city || profile.country) && <p>{[profile.delivery_address, profile.city, profile.country].filter(Boolean).join(', ')}</p>}
+          <MailStoppedNote customerId={customer.id} />
         </div>
       )}
       <RegisterPackageForm adminId={admin.id} customer={customer} onCustomer={(found) => onFound(found, found.email ?? '')} />
