@@ -7,7 +7,7 @@ create table public.profiles (
   email text check (char_length(email) <= 320),
   full_name text check (char_length(full_name) <= 200),
   phone text check (char_length(phone) <= 40),
-  role text not null default 'user' check (role in ('user', 'admin')),
+  role text not null default 'user' check (role in ('user', 'clerk', 'admin')),
   country text check (char_length(country) <= 100),
   delivery_address text check (char_length(delivery_address) <= 500),
   city text check (char_length(city) <= 100),
@@ -42,10 +42,10 @@ create table public.profiles (
 );
 
 create index profiles_email_idx on public.profiles (lower(email));
--- The pulls (80_pulls.sql): everything after a checkpoint; an admin's own and the other admins' profiles;
--- the floor of what changed lately.
+-- The pulls (80_pulls.sql): everything after a checkpoint; a staff member's own and the other staff's
+-- profiles; the floor of what changed lately.
 create index profiles_change_xid_id_idx on public.profiles (change_xid, id);
-create index profiles_admin_change_idx on public.profiles (change_xid, id) where role = 'admin';
+create index profiles_staff_change_idx on public.profiles (change_xid, id) where role in ('clerk', 'admin');
 create index profiles_updated_at_idx on public.profiles (updated_at) include (change_xid);
 -- The history search (search_history) finds customers by email and name.
 create index profiles_email_trgm_idx on public.profiles using gin (email extensions.gin_trgm_ops);
@@ -62,6 +62,11 @@ create table public.lockers (
 -- The history search finds customers by locker code.
 create index lockers_code_trgm_idx on public.lockers using gin (code extensions.gin_trgm_ops);
 
+-- The roles: a customer ('user'); a clerk, who works the desk (packages, photos, prealerts, shipment
+-- steps, desk payments, the customer directory); an admin, the manager, who also changes rates,
+-- content, users and roles, refunds, credits and adjusts, and reads the reports and the audit log.
+-- is_admin() guards the manager's actions, is_staff() the desk's.
+
 -- Is the caller an admin? SECURITY DEFINER so that policies on profiles can use it without recursing
 -- into profiles' own RLS.
 create or replace function public.is_admin()
@@ -74,6 +79,20 @@ as $$
   select exists (
     select 1 from public.profiles
     where id = (select auth.uid()) and role = 'admin'
+  )
+$$;
+
+-- Is the caller staff (a clerk or an admin)? As is_admin().
+create or replace function public.is_staff()
+returns boolean
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select exists (
+    select 1 from public.profiles
+    where id = (select auth.uid()) and role in ('clerk', 'admin')
   )
 $$;
 
@@ -222,6 +241,8 @@ create trigger record_profile_deletion
 
 revoke execute on function public.is_admin() from public, anon;
 grant execute on function public.is_admin() to authenticated, service_role;
+revoke execute on function public.is_staff() from public, anon;
+grant execute on function public.is_staff() to authenticated, service_role;
 revoke execute on function public.handle_new_user() from public, anon, authenticated;
 revoke execute on function public.handle_user_email_change() from public, anon, authenticated;
 revoke execute on function public.guard_profile_update() from public, anon, authenticated;
@@ -243,8 +264,8 @@ alter table public.deleted_profiles enable row level security;
 
 create policy "profiles: users read their own" on public.profiles
   for select to authenticated using (id = (select auth.uid()));
-create policy "profiles: admins read all" on public.profiles
-  for select to authenticated using ((select public.is_admin()));
+create policy "profiles: staff read all" on public.profiles
+  for select to authenticated using ((select public.is_staff()));
 create policy "profiles: users update their own" on public.profiles
   for update to authenticated
   using (id = (select auth.uid()))
@@ -256,9 +277,9 @@ create policy "profiles: admins update all" on public.profiles
 
 create policy "lockers: users read their own" on public.lockers
   for select to authenticated using (user_id = (select auth.uid()));
-create policy "lockers: admins read all" on public.lockers
-  for select to authenticated using ((select public.is_admin()));
+create policy "lockers: staff read all" on public.lockers
+  for select to authenticated using ((select public.is_staff()));
 
--- Only admins keep a copy of other people's profiles, so only they need to hear that one is gone.
-create policy "deleted_profiles: admins read all" on public.deleted_profiles
-  for select to authenticated using ((select public.is_admin()));
+-- Only staff keep a copy of other people's profiles, so only they need to hear that one is gone.
+create policy "deleted_profiles: staff read all" on public.deleted_profiles
+  for select to authenticated using ((select public.is_staff()));

@@ -4,7 +4,7 @@
 -- whatever a client sends. change_xid (the writing transaction's id) is the sync cursor of the pulls
 -- (80_pulls.sql).
 --
--- Deletes are soft: an admin "deletes" by setting deleted_at, so the tombstone reaches offline copies
+-- Deletes are soft: an admin (not a clerk: packages_guard_deletion) "deletes" by setting deleted_at, so the tombstone reaches offline copies
 -- through the pulls. Hard DELETE is not granted to anon/authenticated at all (permission denied,
 -- 42501); only service_role and the database owner can remove rows.
 --
@@ -119,6 +119,27 @@ $$;
 create trigger packages_stamp
   before insert or update on public.packages
   for each row execute function public.packages_stamp();
+
+-- Deleting a package (setting deleted_at, or bringing one back) is the manager's: a clerk registers
+-- and edits packages but never deletes one. Invoker rights, so current_user is the API role
+-- (service_role and the owner's functions are not guarded).
+create or replace function public.packages_guard_deletion()
+returns trigger
+language plpgsql
+set search_path = ''
+as $$
+begin
+  if current_user in ('anon', 'authenticated') and not public.is_admin()
+    and (case when tg_op = 'INSERT' then new.deleted_at is not null else new.deleted_at is distinct from old.deleted_at end) then
+    raise exception 'permission denied: only admins delete a package' using errcode = '42501', hint = 'admins_only';
+  end if;
+  return new;
+end
+$$;
+
+create trigger packages_guard_deletion
+  before insert or update of deleted_at on public.packages
+  for each row execute function public.packages_guard_deletion();
 
 -- Every status a package takes gets a history row: the initial one on insert, and direct status
 -- updates. A function that records its own event (apply_package_status, a shipment's steps) sets
@@ -243,8 +264,8 @@ declare
   v_recorded_status text;
   v_registration jsonb;
 begin
-  if not public.is_admin() then
-    raise exception 'permission denied: only admins can change a package status' using errcode = '42501', hint = 'admins_only';
+  if not public.is_staff() then
+    raise exception 'permission denied: only staff can change a package status' using errcode = '42501', hint = 'staff_only';
   end if;
   if p_op_id is null then
     raise exception 'p_op_id is required' using errcode = '22004', hint = 'bad_request';
@@ -311,8 +332,8 @@ declare
   v_hint text;
   v_detail text;
 begin
-  if not public.is_admin() then
-    raise exception 'permission denied: only admins can change a package status' using errcode = '42501', hint = 'admins_only';
+  if not public.is_staff() then
+    raise exception 'permission denied: only staff can change a package status' using errcode = '42501', hint = 'staff_only';
   end if;
   if jsonb_typeof(p_changes) is distinct from 'array' then
     raise exception 'p_changes must be a JSON array of changes' using errcode = '22023', hint = 'bad_request';
@@ -348,6 +369,7 @@ end
 $$;
 
 revoke execute on function public.packages_stamp() from public, anon, authenticated;
+revoke execute on function public.packages_guard_deletion() from public, anon, authenticated;
 revoke execute on function public.packages_record_status() from public, anon, authenticated;
 revoke execute on function public.package_events_mark_first() from public, anon, authenticated;
 revoke execute on function public.package_json(public.packages) from public, anon, authenticated;
@@ -358,9 +380,9 @@ grant execute on function public.apply_package_status(uuid, uuid, text, timestam
 revoke execute on function public.apply_package_statuses(jsonb) from public, anon;
 grant execute on function public.apply_package_statuses(jsonb) to authenticated, service_role;
 
--- Admins insert packages (RLS "packages: admins insert") in any column but shipment_id (a package is
--- not created inside a shipment), and edit a package's tracking code, weight, volume and meta and
--- delete it softly (deleted_at). The owner, locker code, token and id are not theirs to change;
+-- Staff insert packages (RLS "packages: staff insert") in any column but shipment_id (a package is
+-- not created inside a shipment), and edit a package's tracking code, weight, volume and meta; an
+-- admin also deletes it softly (deleted_at, packages_guard_deletion). The owner, locker code, token and id are not theirs to change;
 -- version, change_xid and the timestamps belong to packages_stamp; the status changes only through
 -- apply_package_status(es), and shipment_id only through the shipment RPCs. SECURITY DEFINER
 -- functions run as the owner and are not affected. The history is read-only.
@@ -376,14 +398,14 @@ alter table public.package_events enable row level security;
 
 create policy "packages: users read their own" on public.packages
   for select to authenticated using (user_id = (select auth.uid()));
-create policy "packages: admins read all" on public.packages
-  for select to authenticated using ((select public.is_admin()));
-create policy "packages: admins insert" on public.packages
-  for insert to authenticated with check ((select public.is_admin()));
-create policy "packages: admins update" on public.packages
+create policy "packages: staff read all" on public.packages
+  for select to authenticated using ((select public.is_staff()));
+create policy "packages: staff insert" on public.packages
+  for insert to authenticated with check ((select public.is_staff()));
+create policy "packages: staff update" on public.packages
   for update to authenticated
-  using ((select public.is_admin()))
-  with check ((select public.is_admin()));
+  using ((select public.is_staff()))
+  with check ((select public.is_staff()));
 
 create policy "package_events: users read their packages' events" on public.package_events
   for select to authenticated using (
@@ -392,5 +414,5 @@ create policy "package_events: users read their packages' events" on public.pack
       where p.id = package_id and p.user_id = (select auth.uid())
     )
   );
-create policy "package_events: admins read all" on public.package_events
-  for select to authenticated using ((select public.is_admin()));
+create policy "package_events: staff read all" on public.package_events
+  for select to authenticated using ((select public.is_staff()));

@@ -286,8 +286,8 @@ alter table public.prealert_ops enable row level security;
 
 create policy "prealerts: users read their own" on public.prealerts
   for select to authenticated using (user_id = (select auth.uid()));
-create policy "prealerts: admins read all" on public.prealerts
-  for select to authenticated using ((select public.is_admin()));
+create policy "prealerts: staff read all" on public.prealerts
+  for select to authenticated using ((select public.is_staff()));
 
 create policy "prealert_ops: not for the API" on public.prealert_ops
   as restrictive for all to anon, authenticated using (false) with check (false);

@@ -71,8 +71,8 @@ declare
   v_prealert public.prealerts;
   v_meta jsonb := p_meta;
 begin
-  if not public.is_admin() then
-    raise exception 'permission denied: only admins can register a package' using errcode = '42501', hint = 'admins_only';
+  if not public.is_staff() then
+    raise exception 'permission denied: only staff can register a package' using errcode = '42501', hint = 'staff_only';
   end if;
   if p_op_id is null or p_package_id is null or p_user_id is null or p_public_token is null then
     raise exception 'p_op_id, p_package_id, p_user_id and p_public_token are required' using errcode = '22004', hint = 'bad_request';

@@ -337,22 +337,22 @@ alter table public.shipment_ops enable row level security;
 
 create policy "shipments: users read their own" on public.shipments
   for select to authenticated using (user_id = (select auth.uid()));
-create policy "shipments: admins read all" on public.shipments
-  for select to authenticated using ((select public.is_admin()));
+create policy "shipments: staff read all" on public.shipments
+  for select to authenticated using ((select public.is_staff()));
 
 create policy "shipment_items: users read their shipments' items" on public.shipment_items
   for select to authenticated using (
     exists (select 1 from public.shipments s where s.id = shipment_id and s.user_id = (select auth.uid()))
   );
-create policy "shipment_items: admins read all" on public.shipment_items
-  for select to authenticated using ((select public.is_admin()));
+create policy "shipment_items: staff read all" on public.shipment_items
+  for select to authenticated using ((select public.is_staff()));
 
 create policy "shipment_events: users read their shipments' events" on public.shipment_events
   for select to authenticated using (
     exists (select 1 from public.shipments s where s.id = shipment_id and s.user_id = (select auth.uid()))
   );
-create policy "shipment_events: admins read all" on public.shipment_events
-  for select to authenticated using ((select public.is_admin()));
+create policy "shipment_events: staff read all" on public.shipment_events
+  for select to authenticated using ((select public.is_staff()));
 
 create policy "shipment_ops: not for the API" on public.shipment_ops
   as restrictive for all to anon, authenticated using (false) with check (false);

@@ -431,7 +431,7 @@ begin
 end
 $$;
 
--- cancel_shipment: the owner while the shipment is requested; an admin while it is requested,
+-- cancel_shipment: the owner while the shipment is requested; staff while it is requested,
 -- processing, awaiting approval or approved. The packages are freed.
 create or replace function public.cancel_shipment(p_op_id uuid, p_shipment_id uuid)
 returns jsonb
@@ -441,7 +441,7 @@ set search_path = ''
 as $$
 declare
   v_uid uuid := auth.uid();
-  v_admin boolean := public.is_admin();
+  v_staff boolean := public.is_staff();
   v_op public.shipment_ops;
   v_shipment public.shipments;
 begin
@@ -462,11 +462,11 @@ begin
   end if;
 
   select * into v_shipment from public.shipments where id = p_shipment_id for update;
-  if not found or (v_shipment.user_id <> v_uid and not v_admin) then
+  if not found or (v_shipment.user_id <> v_uid and not v_staff) then
     raise exception 'Shipment not found' using errcode = 'PT404', hint = 'shipment_not_found';
   end if;
   if not (v_shipment.status = 'requested'
-    or (v_admin and v_shipment.status in ('processing', 'awaiting_approval', 'approved'))) then
+    or (v_staff and v_shipment.status in ('processing', 'awaiting_approval', 'approved'))) then
     raise exception 'a shipment that is % cannot be cancelled', v_shipment.status using errcode = '22023', hint = 'shipment_not_cancellable',
       detail = jsonb_build_object('status', v_shipment.status)::text;
   end if;
@@ -509,7 +509,7 @@ begin
   end if;
 
   select * into v_shipment from public.shipments where id = p_shipment_id for update;
-  if not found or (v_shipment.user_id <> v_uid and not public.is_admin()) then
+  if not found or (v_shipment.user_id <> v_uid and not public.is_staff()) then
     raise exception 'Shipment not found' using errcode = 'PT404', hint = 'shipment_not_found';
   end if;
   if v_shipment.user_id <> v_uid then
@@ -573,8 +573,8 @@ declare
   v_final jsonb;
   v_owed bigint;
 begin
-  if not public.is_admin() then
-    raise exception 'permission denied: only admins can advance a shipment' using errcode = '42501', hint = 'admins_only';
+  if not public.is_staff() then
+    raise exception 'permission denied: only staff can advance a shipment' using errcode = '42501', hint = 'staff_only';
   end if;
   if p_op_id is null or p_shipment_id is null or p_base_version is null then
     raise exception 'p_op_id, p_shipment_id and p_base_version are required' using errcode = '22004', hint = 'bad_request';

@@ -7,10 +7,10 @@
 
 -- package-photos (private), <package id>/<photo id>.jpg: the warehouse takes them; a customer sees
 -- those of their own packages.
-create policy "package photos: admins manage them" on storage.objects
+create policy "package photos: staff manage them" on storage.objects
   for all to authenticated
-  using (bucket_id = 'package-photos' and (select public.is_admin()))
-  with check (bucket_id = 'package-photos' and (select public.is_admin()));
+  using (bucket_id = 'package-photos' and (select public.is_staff()))
+  with check (bucket_id = 'package-photos' and (select public.is_staff()));
 
 create policy "package photos: owners read their packages' photos" on storage.objects
   for select to authenticated
@@ -26,9 +26,9 @@ create policy "package photos: owners read their packages' photos" on storage.ob
 -- the warehouse reads them all. A file, once uploaded, stays as it was: a prealert or a shipment that
 -- lists it keeps the invoice the warehouse read. A customer adds files to their folder and reads them,
 -- and never replaces or removes one; another invoice is a new file, attached as such.
-create policy "documents: admins read them all" on storage.objects
+create policy "documents: staff read them all" on storage.objects
   for select to authenticated
-  using (bucket_id = 'documents' and (select public.is_admin()));
+  using (bucket_id = 'documents' and (select public.is_staff()));
 
 create policy "documents: customers add to their own folder" on storage.objects
   for insert to authenticated
@@ -88,8 +88,8 @@ declare
   v_previous bigint;
   v_photos jsonb;
 begin
-  if not public.is_admin() then
-    raise exception 'only admins can add photos to a package' using errcode = '42501', hint = 'admins_only';
+  if not public.is_staff() then
+    raise exception 'only staff can add photos to a package' using errcode = '42501', hint = 'staff_only';
   end if;
   if p_path is null or p_path !~ ('^' || p_package_id::text || '/[0-9a-f-]{36}\.jpg$') then
     raise exception 'a package photo is stored as <package id>/<photo id>.jpg, not %', p_path using errcode = '22023', hint = 'bad_file_path',

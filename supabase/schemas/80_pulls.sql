@@ -6,9 +6,9 @@
 -- never skipped). Each pull is one SQL statement, so one snapshot decides both. SECURITY INVOKER: RLS
 -- decides what each caller gets.
 --
--- A customer pulls everything they may read. An admin's device keeps only the working set (what the
+-- A customer pulls everything they may read. A staff member's device (a clerk's or an admin's) keeps only the working set (what the
 -- desk works on): every package not yet delivered ('entregado') or deleted, every prealert still
--- announced, every shipment not yet delivered or cancelled, the admins' profiles, and any row changed
+-- announced, every shipment not yet delivered or cancelled, the staff's profiles, and any row changed
 -- in the last 30 days (delivered, cancelled and deleted ones included, so a device learns that a row it
 -- holds has left the open set); the service role (no user) pulls what an admin does. The working set
 -- is a filter on the candidates after the checkpoint, so the guarantee holds: a row enters the set
@@ -178,13 +178,13 @@ security invoker
 set search_path = ''
 as $$
   with bounds as (
-    select b.since_xid, b.since_id, b.horizon, b.page_size, a.admin, a.uid, a.part,
+    select b.since_xid, b.since_id, b.horizon, b.page_size, a.staff, a.uid, a.part,
       public.working_set_since() as recent_since,
-      case when a.admin and a.part <> 'open' then (
+      case when a.staff and a.part <> 'open' then (
         select min(f.change_xid) from (select p.change_xid from public.packages p where p.updated_at >= public.working_set_since() offset 0) f
       ) end as recent_floor
     from public.pull_bounds(p_since, p_limit) b,
-      (select public.is_admin() or auth.role() = 'service_role' as admin, auth.uid() as uid, public.working_set_part(p_part) as part) a
+      (select public.is_staff() or auth.role() = 'service_role' as staff, auth.uid() as uid, public.working_set_part(p_part) as part) a
   ),
   recent as (
     select
@@ -197,19 +197,19 @@ as $$
     select s.id, s.change_xid, row_number() over (order by s.change_xid, s.id) as n
     from (
       (select p.id, p.change_xid from public.packages p
-       where not (select admin from bounds) and p.user_id = (select uid from bounds)
+       where not (select staff from bounds) and p.user_id = (select uid from bounds)
          and public.pull_pending(p.change_xid, p.id, (select since_xid from bounds), (select since_id from bounds), (select horizon from bounds))
        order by p.change_xid, p.id
        limit (select page_size + 1 from bounds))
       union all
       (select p.id, p.change_xid from public.packages p
-       where (select admin from bounds) and (select part from bounds) <> 'closed' and p.status <> 'entregado' and p.deleted_at is null
+       where (select staff from bounds) and (select part from bounds) <> 'closed' and p.status <> 'entregado' and p.deleted_at is null
          and public.pull_pending(p.change_xid, p.id, (select since_xid from bounds), (select since_id from bounds), (select horizon from bounds))
        order by p.change_xid, p.id
        limit (select page_size + 1 from bounds))
       union all
       (select p.id, p.change_xid from public.packages p
-       where (select admin from bounds) and (select part from bounds) <> 'open' and (p.status = 'entregado' or p.deleted_at is not null) and p.updated_at >= (select recent_since from bounds)
+       where (select staff from bounds) and (select part from bounds) <> 'open' and (p.status = 'entregado' or p.deleted_at is not null) and p.updated_at >= (select recent_since from bounds)
          and public.pull_pending(p.change_xid, p.id, (select from_xid from recent), (select from_id from recent), (select horizon from bounds))
        order by p.change_xid, p.id
        limit (select page_size + 1 from bounds))
@@ -229,8 +229,8 @@ as $$
   )
 $$;
 
--- An admin's full profiles: the admins' (their own among them), and the tombstones of customers deleted
--- lately (a full profile the admin opened goes with them). A customer pulls their own.
+-- Staff's full profiles: the staff's (their own among them), and the tombstones of customers deleted
+-- lately (a full profile the staff member opened goes with them). A customer pulls their own.
 create or replace function public.pull_profiles(p_since text, p_limit integer default 500)
 returns json
 language sql
@@ -239,27 +239,27 @@ security invoker
 set search_path = ''
 as $$
   with bounds as (
-    select b.since_xid, b.since_id, b.horizon, b.page_size, a.admin, a.uid, public.working_set_since() as recent_since
+    select b.since_xid, b.since_id, b.horizon, b.page_size, a.staff, a.uid, public.working_set_since() as recent_since
     from public.pull_bounds(p_since, p_limit) b,
-      (select public.is_admin() or auth.role() = 'service_role' as admin, auth.uid() as uid) a
+      (select public.is_staff() or auth.role() = 'service_role' as staff, auth.uid() as uid) a
   ),
   candidates as (
     select s.change_xid, s.id, s.deleted_at, row_number() over (order by s.change_xid, s.id) as n
     from (
       (select pr.change_xid, pr.id, null::timestamptz as deleted_at from public.profiles pr
-       where not (select admin from bounds) and pr.id = (select uid from bounds)
+       where not (select staff from bounds) and pr.id = (select uid from bounds)
          and public.pull_pending(pr.change_xid, pr.id, (select since_xid from bounds), (select since_id from bounds), (select horizon from bounds))
        order by pr.change_xid, pr.id
        limit (select page_size + 1 from bounds))
       union all
       (select pr.change_xid, pr.id, null::timestamptz as deleted_at from public.profiles pr
-       where (select admin from bounds) and pr.role = 'admin'
+       where (select staff from bounds) and pr.role in ('clerk', 'admin')
          and public.pull_pending(pr.change_xid, pr.id, (select since_xid from bounds), (select since_id from bounds), (select horizon from bounds))
        order by pr.change_xid, pr.id
        limit (select page_size + 1 from bounds))
       union all
       (select d.change_xid, d.id, d.deleted_at from public.deleted_profiles d
-       where (select admin from bounds) and d.deleted_at >= (select recent_since from bounds)
+       where (select staff from bounds) and d.deleted_at >= (select recent_since from bounds)
          and public.pull_pending(d.change_xid, d.id, (select since_xid from bounds), (select since_id from bounds), (select horizon from bounds))
          and not exists (select 1 from public.profiles alive where alive.id = d.id)
        order by d.change_xid, d.id
@@ -293,13 +293,13 @@ security invoker
 set search_path = ''
 as $$
   with bounds as (
-    select b.since_xid, b.since_id, b.horizon, b.page_size, a.admin, a.uid, a.part,
+    select b.since_xid, b.since_id, b.horizon, b.page_size, a.staff, a.uid, a.part,
       public.working_set_since() as recent_since,
-      case when a.admin and a.part <> 'open' then (
+      case when a.staff and a.part <> 'open' then (
         select min(f.change_xid) from (select p.change_xid from public.prealerts p where p.updated_at >= public.working_set_since() offset 0) f
       ) end as recent_floor
     from public.pull_bounds(p_since, p_limit) b,
-      (select public.is_admin() or auth.role() = 'service_role' as admin, auth.uid() as uid, public.working_set_part(p_part) as part) a
+      (select public.is_staff() or auth.role() = 'service_role' as staff, auth.uid() as uid, public.working_set_part(p_part) as part) a
   ),
   recent as (
     select
@@ -312,19 +312,19 @@ as $$
     select p.*, row_number() over (order by p.change_xid, p.id) as n
     from (
       (select p.* from public.prealerts p
-       where not (select admin from bounds) and p.user_id = (select uid from bounds)
+       where not (select staff from bounds) and p.user_id = (select uid from bounds)
          and public.pull_pending(p.change_xid, p.id, (select since_xid from bounds), (select since_id from bounds), (select horizon from bounds))
        order by p.change_xid, p.id
        limit (select page_size + 1 from bounds))
       union all
       (select p.* from public.prealerts p
-       where (select admin from bounds) and (select part from bounds) <> 'closed' and p.state = 'announced'
+       where (select staff from bounds) and (select part from bounds) <> 'closed' and p.state = 'announced'
          and public.pull_pending(p.change_xid, p.id, (select since_xid from bounds), (select since_id from bounds), (select horizon from bounds))
        order by p.change_xid, p.id
        limit (select page_size + 1 from bounds))
       union all
       (select p.* from public.prealerts p
-       where (select admin from bounds) and (select part from bounds) <> 'open' and p.state <> 'announced' and p.updated_at >= (select recent_since from bounds)
+       where (select staff from bounds) and (select part from bounds) <> 'open' and p.state <> 'announced' and p.updated_at >= (select recent_since from bounds)
          and public.pull_pending(p.change_xid, p.id, (select from_xid from recent), (select from_id from recent), (select horizon from bounds))
        order by p.change_xid, p.id
        limit (select page_size + 1 from bounds))
@@ -362,13 +362,13 @@ security invoker
 set search_path = ''
 as $$
   with bounds as (
-    select b.since_xid, b.since_id, b.horizon, b.page_size, a.admin, a.uid, a.part,
+    select b.since_xid, b.since_id, b.horizon, b.page_size, a.staff, a.uid, a.part,
       public.working_set_since() as recent_since,
-      case when a.admin and a.part <> 'open' then (
+      case when a.staff and a.part <> 'open' then (
         select min(f.change_xid) from (select s.change_xid from public.shipments s where s.updated_at >= public.working_set_since() offset 0) f
       ) end as recent_floor
     from public.pull_bounds(p_since, p_limit) b,
-      (select public.is_admin() or auth.role() = 'service_role' as admin, auth.uid() as uid, public.working_set_part(p_part) as part) a
+      (select public.is_staff() or auth.role() = 'service_role' as staff, auth.uid() as uid, public.working_set_part(p_part) as part) a
   ),
   recent as (
     select
@@ -381,19 +381,19 @@ as $$
     select s.*, row_number() over (order by s.change_xid, s.id) as n
     from (
       (select s.* from public.shipments s
-       where not (select admin from bounds) and s.user_id = (select uid from bounds)
+       where not (select staff from bounds) and s.user_id = (select uid from bounds)
          and public.pull_pending(s.change_xid, s.id, (select since_xid from bounds), (select since_id from bounds), (select horizon from bounds))
        order by s.change_xid, s.id
        limit (select page_size + 1 from bounds))
       union all
       (select s.* from public.shipments s
-       where (select admin from bounds) and (select part from bounds) <> 'closed' and s.status not in ('delivered', 'cancelled')
+       where (select staff from bounds) and (select part from bounds) <> 'closed' and s.status not in ('delivered', 'cancelled')
          and public.pull_pending(s.change_xid, s.id, (select since_xid from bounds), (select since_id from bounds), (select horizon from bounds))
        order by s.change_xid, s.id
        limit (select page_size + 1 from bounds))
       union all
       (select s.* from public.shipments s
-       where (select admin from bounds) and (select part from bounds) <> 'open' and s.status in ('delivered', 'cancelled') and s.updated_at >= (select recent_since from bounds)
+       where (select staff from bounds) and (select part from bounds) <> 'open' and s.status in ('delivered', 'cancelled') and s.updated_at >= (select recent_since from bounds)
          and public.pull_pending(s.change_xid, s.id, (select from_xid from recent), (select from_id from recent), (select horizon from bounds))
        order by s.change_xid, s.id
        limit (select page_size + 1 from bounds))
@@ -473,7 +473,7 @@ as $$
 $$;
 
 -- How many rows each part of the working set holds now: what an admin's first sync will bring, for its
--- progress. Counted from the indexes the pulls use; admins only.
+-- progress. Counted from the indexes the pulls use; staff only.
 create or replace function public.working_set_counts()
 returns json
 language plpgsql
@@ -484,8 +484,8 @@ as $$
 declare
   since timestamptz := public.working_set_since();
 begin
-  if not (public.is_admin() or auth.role() = 'service_role') then
-    raise exception 'only admins have a working set' using errcode = '42501', hint = 'admins_only';
+  if not (public.is_staff() or auth.role() = 'service_role') then
+    raise exception 'only staff have a working set' using errcode = '42501', hint = 'staff_only';
   end if;
   return json_build_object(
     'directory', (select count(*) from public.profiles),

@@ -1,4 +1,4 @@
--- The customer directory: an admin's device keeps every customer (what receiving and the lists need:
+-- The customer directory: a staff member's device keeps every customer (what receiving and the lists need:
 -- id, locker code, email, name, phone, plan, role, avatar, signup date), so the package tool finds a
 -- customer idle for a year offline, by the locker code printed on a label. It is pulled like every
 -- other stream (checkpointed, late commits delivered late, never skipped: 80_pulls.sql), but as compact
@@ -6,7 +6,7 @@
 -- megabytes. The device stores it many customers to an IndexedDB record and searches it in memory
 -- (src/local-db/directory.ts).
 
--- Every customer (and admin), for an admin: each as a tuple
+-- Every customer (and staff member), for staff: each as a tuple
 -- [id, locker_code, email, full_name, phone, plan, role, avatar_path, created_at], in (change_xid, id)
 -- order after the checkpoint, up to 5,000 a page (5,000 when not given), and the ids of those deleted
 -- lately. Anyone else gets empty pages.
@@ -20,7 +20,7 @@ as $$
   with bounds as (
     select b.since_xid, b.since_id, b.horizon,
       least(greatest(coalesce(p_limit, 5000), 1), 5000) as page_size,
-      public.is_admin() or auth.role() = 'service_role' as admin,
+      public.is_staff() or auth.role() = 'service_role' as staff,
       public.working_set_since() as recent_since
     from public.pull_bounds(p_since, null) b
   ),
@@ -28,13 +28,13 @@ as $$
     select s.change_xid, s.id, s.removed, row_number() over (order by s.change_xid, s.id) as n
     from (
       (select pr.change_xid, pr.id, false as removed from public.profiles pr
-       where (select admin from bounds)
+       where (select staff from bounds)
          and public.pull_pending(pr.change_xid, pr.id, (select since_xid from bounds), (select since_id from bounds), (select horizon from bounds))
        order by pr.change_xid, pr.id
        limit (select page_size + 1 from bounds))
       union all
       (select d.change_xid, d.id, true as removed from public.deleted_profiles d
-       where (select admin from bounds) and d.deleted_at >= (select recent_since from bounds)
+       where (select staff from bounds) and d.deleted_at >= (select recent_since from bounds)
          and public.pull_pending(d.change_xid, d.id, (select since_xid from bounds), (select since_id from bounds), (select horizon from bounds))
          and not exists (select 1 from public.profiles alive where alive.id = d.id)
        order by d.change_xid, d.id

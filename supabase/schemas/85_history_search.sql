@@ -1,12 +1,12 @@
--- The whole history, searched on the server (admins only): an admin's device keeps only its working
+-- The whole history, searched on the server (staff only): an admin's device keeps only its working
 -- set (80_pulls.sql). A query of at least 3 characters matches anywhere in a tracking number, a locker
 -- code, a customer's email or name, in any case (the trigram indexes of packages, lockers and profiles
 -- keep it fast at a million packages). Packages come newest recorded first (created_at desc, id), a page
 -- at a time, with their history and their owners' profiles; customers who matched come too, packages
 -- or not. Each page starts after the last row of the one before (p_after, the `next` the previous page
 -- returned): a package's created_at never changes, so a row changed or added between pages is never
--- listed twice, and none of the older ones is skipped. SECURITY DEFINER after its own admin check
--- (admins read every row anyway): under RLS, ILIKE (not leakproof) may not run before the policies'
+-- listed twice, and none of the older ones is skipped. SECURITY DEFINER after its own staff check
+-- (staff read every row anyway): under RLS, ILIKE (not leakproof) may not run before the policies'
 -- checks, so no index could serve it and every search would read every package.
 create or replace function public.search_history(p_query text, p_limit integer default 50, p_after jsonb default null)
 returns json
@@ -25,8 +25,8 @@ declare
   v_found uuid[];
   v_page uuid[];
 begin
-  if not public.is_admin() then
-    raise exception 'only admins can search the whole history' using errcode = '42501', hint = 'admins_only';
+  if not public.is_staff() then
+    raise exception 'only staff can search the whole history' using errcode = '42501', hint = 'staff_only';
   end if;
   if pg_catalog.char_length(v_query) < 3 then
     raise exception 'type at least 3 characters to search the history' using errcode = '22023', hint = 'history_query_short',

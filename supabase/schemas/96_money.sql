@@ -230,7 +230,7 @@ begin
 end
 $$;
 
--- record_payment: an admin records a payment taken at the desk (cash, bank transfer, Zelle, card at the
+-- record_payment: staff (a clerk too) record a payment taken at the desk (cash, bank transfer, Zelle, card at the
 -- counter; a card online is Stripe's), with what staff typed as its reference. Key: the op id.
 create or replace function public.record_payment(p_op_id uuid, p_user_id uuid, p_amount_cents bigint, p_method text, p_reference text)
 returns jsonb
@@ -242,7 +242,9 @@ declare
   v_reference text := nullif(public.trim_whitespace(p_reference), '');
   v_entry public.account_entries;
 begin
-  perform public.money_admin_check();
+  if not public.is_staff() then
+    raise exception 'permission denied: only staff record a payment' using errcode = '42501', hint = 'staff_only';
+  end if;
   if p_op_id is null then
     raise exception 'p_op_id is required' using errcode = '22004', hint = 'bad_request';
   end if;
@@ -442,7 +444,7 @@ as $$
 $$;
 
 -- A customer's lines after a checkpoint, as pull_notifications pages them: their own (p_user_id null or
--- theirs), or an admin's pull of one customer's.
+-- theirs), or staff's pull of one customer's.
 create or replace function public.pull_account_entries(p_since text, p_limit integer default 500, p_user_id uuid default null)
 returns json
 language plpgsql
@@ -457,8 +459,8 @@ begin
   if auth.uid() is null then
     raise exception 'permission denied: sign in to read an account' using errcode = '42501', hint = 'not_signed_in';
   end if;
-  if v_user <> auth.uid() and not public.is_admin() then
-    raise exception 'permission denied: only admins read another customer''s account' using errcode = '42501', hint = 'admins_only';
+  if v_user <> auth.uid() and not public.is_staff() then
+    raise exception 'permission denied: only staff read another customer''s account' using errcode = '42501', hint = 'staff_only';
   end if;
   with bounds as (
     select b.since_xid, b.since_id, b.horizon, b.page_size
@@ -492,7 +494,7 @@ begin
 end
 $$;
 
--- Every customer's balance, for admins: a first pull (no checkpoint) only the balances not zero, later
+-- Every customer's balance, for staff: a first pull (no checkpoint) only the balances not zero, later
 -- every balance changed since; with when the oldest line still unpaid was posted (null when nothing is
 -- owed).
 create or replace function public.pull_account_balances(p_since text, p_limit integer default 5000)
@@ -506,8 +508,8 @@ declare
   v_first boolean := coalesce(p_since, '') = '';
   v_result json;
 begin
-  if not public.is_admin() then
-    raise exception 'permission denied: only admins read every balance' using errcode = '42501', hint = 'admins_only';
+  if not public.is_staff() then
+    raise exception 'permission denied: only staff read every balance' using errcode = '42501', hint = 'staff_only';
   end if;
   with bounds as (
     select b.since_xid, b.since_id, b.horizon, b.page_size
@@ -751,7 +753,7 @@ revoke execute on function public.storage_fee_cents_on(date) from public, anon, 
 revoke execute on function public.post_storage_fees(date) from public, anon, authenticated;
 grant execute on function public.post_storage_fees(date) to service_role;
 
--- Read only, and only their own or, for admins, everyone's; the service role reads (the Stripe
+-- Read only, and only their own or, for staff, everyone's; the service role reads (the Stripe
 -- functions look up a payment) and writes only through the functions above.
 revoke all on public.account_entries from anon, authenticated, service_role;
 grant select on public.account_entries to authenticated, service_role;
@@ -764,12 +766,12 @@ alter table public.account_balances enable row level security;
 
 create policy "account_entries: users read their own" on public.account_entries
   for select to authenticated using (user_id = (select auth.uid()));
-create policy "account_entries: admins read all" on public.account_entries
-  for select to authenticated using ((select public.is_admin()));
+create policy "account_entries: staff read all" on public.account_entries
+  for select to authenticated using ((select public.is_staff()));
 create policy "account_balances: users read their own" on public.account_balances
   for select to authenticated using (user_id = (select auth.uid()));
-create policy "account_balances: admins read all" on public.account_balances
-  for select to authenticated using ((select public.is_admin()));
+create policy "account_balances: staff read all" on public.account_balances
+  for select to authenticated using ((select public.is_staff()));
 
 -- The storage fees' schedule: on a hosted project (it has pg_cron), every day at 05:05 UTC (just after
 -- midnight in Miami, so the new day is charged); the local backend runs the same function on its

@@ -385,7 +385,7 @@ describe('register_package', () => {
 
   it('refuses a customer (42501) and anon cannot even execute it', async () => {
     const packages = await countPackages()
-    expect(await tryRegister(args(), customer.claims)).toMatchObject({ ok: false, code: '42501', message: expect.stringMatching(/only admins/) })
+    expect(await tryRegister(args(), customer.claims)).toMatchObject({ ok: false, code: '42501', message: expect.stringMatching(/only staff/) })
     expect(await tryRegister(args(), anon)).toMatchObject({
       ok: false,
       code: '42501',

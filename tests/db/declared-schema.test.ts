@@ -44,7 +44,7 @@ describe('supabase/schemas', () => {
         as $$
   select p_change_xid::text || ';' || p_id::text
 $$;
-        drop policy "profiles: admins read all" on public.profiles;
+        drop policy "profiles: staff read all" on public.profiles;
         create table public.not_in_the_migrations (id integer);`)
       const read = await readCatalog(tx)
       await tx.rollback()
@@ -54,7 +54,7 @@ $$;
     expect(differences.map((difference) => difference.split('\n')[0])).toEqual([
       `column public.not_in_the_migrations.id: supabase/schemas declares it; the migrations do not.`,
       `function public.pull_checkpoint(p_change_xid xid8, p_id uuid): differs from the migrations' (line 6).`,
-      `policy public.profiles."profiles: admins read all": the migrations define it; supabase/schemas does not.`,
+      `policy public.profiles."profiles: staff read all": the migrations define it; supabase/schemas does not.`,
       `table public.not_in_the_migrations: supabase/schemas declares it; the migrations do not.`,
     ])
     expect(differences[1]).toContain(`select p_change_xid::text || ':' || p_id::text`)

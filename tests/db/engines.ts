@@ -75,10 +75,10 @@ export const engines = [
   { engine: 'PostgreSQL 15', open: openPostgres },
 ]
 
-/** A signed-up user (profile and locker made by the signup trigger), an admin if asked; their claims. */
-export async function createApiUser(db: Engine, asAdmin = false): Promise<JwtClaims & { sub: string }> {
+/** A signed-up user (profile and locker made by the signup trigger): a customer, an admin (true) or a clerk; their claims. */
+export async function createApiUser(db: Engine, role: boolean | 'clerk' = false): Promise<JwtClaims & { sub: string }> {
   const id = randomUUID()
   await db.owner(`insert into auth.users (id, aud, role, email, raw_user_meta_data) values ($1, 'authenticated', 'authenticated', $2, '{}')`, [id, `${id}@example.test`])
-  if (asAdmin) await db.owner(`update public.profiles set role = 'admin' where id = $1`, [id])
+  if (role) await db.owner(`update public.profiles set role = $2 where id = $1`, [id, role === true ? 'admin' : role])
   return { sub: id, role: 'authenticated' }
 }

@@ -75,7 +75,7 @@ describe.each(engines)('$engine', ({ open }) => {
       const id = await pkg(customer)
       const path = `${id}/${randomUUID()}.jpg`
       await store('package-photos', path)
-      expect(await addPhoto(customer, id, path)).toMatchObject({ ok: false, code: '42501', message: 'only admins can add photos to a package' })
+      expect(await addPhoto(customer, id, path)).toMatchObject({ ok: false, code: '42501', message: 'only staff can add photos to a package' })
       const elsewhere = `${randomUUID()}/${randomUUID()}.jpg`
       expect(await addPhoto(admin, id, elsewhere)).toEqual(invalid(`a package photo is stored as <package id>/<photo id>.jpg, not ${elsewhere}`))
       expect(await addPhoto(admin, id, `${id}/../${randomUUID()}.jpg`)).toMatchObject({ ok: false, code: '22023' })

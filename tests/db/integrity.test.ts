@@ -362,7 +362,7 @@ describe.each(engines)('$engine', ({ open }) => {
       const sequences = await db.owner<{ name: string }>(
         `select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname = 'public' and c.relkind = 'S' order by 1`,
       )
-      expect(sequences.map((row) => row.name)).toEqual(['account_receipt_number_seq', 'locker_code_seq', 'package_events_id_seq', 'rate_changes_id_seq', 'shipment_events_id_seq'])
+      expect(sequences.map((row) => row.name)).toEqual(['account_receipt_number_seq', 'audit_log_id_seq', 'locker_code_seq', 'package_events_id_seq', 'rate_changes_id_seq', 'shipment_events_id_seq'])
     })
 
     it('an admin cannot truncate, lock exclusively, or move a sequence', async () => {

@@ -51,8 +51,9 @@ describe.each(engines)('$engine', ({ open }) => {
   const request = (packageIds: string[]) =>
     `select public.request_shipment('${randomUUID()}', '${randomUUID()}', '{${packageIds.join(',')}}'::uuid[], 'standard', '{}'::jsonb, '${JSON.stringify(items)}'::jsonb, '${JSON.stringify(address)}'::jsonb)`
 
-  it('permissions and sessions: admins_only, not_signed_in', async () => {
-    expect(await refusalOf(customer, `select public.apply_package_status($1, $2, 'transito', now(), 1)`, [randomUUID(), randomUUID()])).toEqual({ code: '42501', hint: 'admins_only', detail: undefined })
+  it('permissions and sessions: staff_only, admins_only, not_signed_in', async () => {
+    expect(await refusalOf(customer, `select public.apply_package_status($1, $2, 'transito', now(), 1)`, [randomUUID(), randomUUID()])).toEqual({ code: '42501', hint: 'staff_only', detail: undefined })
+    expect(await refusalOf(customer, `select public.set_rates('{"express_cents": 1}'::jsonb)`)).toEqual({ code: '42501', hint: 'admins_only', detail: undefined })
     // Signed in as far as the API role goes, with no user: what an expired session's leftovers look like.
     expect(await refusalOf({ role: 'authenticated' }, `select public.cancel_shipment($1, $2)`, [randomUUID(), randomUUID()])).toEqual({ code: '42501', hint: 'not_signed_in', detail: undefined })
   })

@@ -1193,7 +1193,7 @@ describe.each(engines)('$engine', ({ open }) => {
       expect(await tryAdvance(admin, shipment.id, { status: 'lost', base: shipment.version })).toEqual(
         invalid('p_status must be one of requested, processing, awaiting_approval, approved, shipped, in_customs, ready, delivered, cancelled'),
       )
-      expect(await tryAdvance(customer, shipment.id, { status: 'processing', base: shipment.version })).toEqual(denied('permission denied: only admins can advance a shipment'))
+      expect(await tryAdvance(customer, shipment.id, { status: 'processing', base: shipment.version })).toEqual(denied('permission denied: only staff can advance a shipment'))
       expect(await tryAdvance(null, shipment.id, { status: 'processing', base: shipment.version })).toEqual(denied(/permission denied for function advance_shipment/))
       expect(await tryAdvance(admin, randomUUID(), { status: 'processing', base: 1 })).toEqual(notFound)
     })

@@ -283,7 +283,7 @@ describe.each(engines)('$engine', ({ open }) => {
 
     it('refuses queries under 3 characters and callers who are not admins', async () => {
       await expect(db.attempt(admin, (query) => query(`select public.search_history('ol')`))).resolves.toEqual({ ok: false, code: '22023', message: 'type at least 3 characters to search the history' })
-      await expect(db.attempt(oldCustomer, (query) => query(`select public.search_history('oldtrack')`))).resolves.toEqual({ ok: false, code: '42501', message: 'only admins can search the whole history' })
+      await expect(db.attempt(oldCustomer, (query) => query(`select public.search_history('oldtrack')`))).resolves.toEqual({ ok: false, code: '42501', message: 'only staff can search the whole history' })
       await expect(db.attempt(null, (query) => query(`select public.search_history('oldtrack')`))).resolves.toMatchObject({ ok: false, code: '42501' })
     })
   })

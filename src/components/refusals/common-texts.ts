@@ -3,7 +3,8 @@ import type { Say } from './say'
 
 /** Refusals any change may meet, whatever it is about. */
 export const commonTexts: Record<string, Say> = {
-  admins_only: (i18n) => i18n._(msg`Your account is no longer an admin: only admins can do this.`),
+  admins_only: (i18n) => i18n._(msg`Only a manager (admin) can do this, and your account is not a manager's.`),
+  staff_only: (i18n) => i18n._(msg`Your account is no longer staff: only the warehouse staff can do this.`),
   not_signed_in: (i18n) => i18n._(msg`Your session ended: log in again to send this change.`),
   clock_ahead: (i18n) =>
     i18n._(msg`This device's date and time are more than 5 minutes ahead of the server's. Correct them in the device's settings, then try again.`),
