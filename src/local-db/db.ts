@@ -400,6 +400,13 @@ export interface PackageChunk {
   removed: string[]
 }
 
+/**
+ * A person's queued work, set aside while someone else holds the device (owner.ts): an op (a
+ * file's bytes stay in `uploads` under its op id) or an article's draft. It is neither sent nor
+ * shown until its owner's session takes the device again.
+ */
+export type KeptWork = { seq?: number; userId: string } & ({ op: QueuedOp } | { draft: ArticleDraft })
+
 /** supabase-js's persisted session, kept where the service worker can read it too. */
 export interface AuthItem {
   key: string
@@ -427,6 +434,7 @@ export class LocalDb extends Dexie {
   articleDrafts!: EntityTable<ArticleDraft, 'articleId'>
   accountEntries!: EntityTable<AccountEntryRow, 'id'>
   accountBalances!: EntityTable<AccountBalanceRow, 'user_id'>
+  keptWork!: EntityTable<KeptWork, 'seq'>
 
   constructor(name = 'casillero') {
     super(name)
@@ -484,6 +492,8 @@ export class LocalDb extends Dexie {
       .upgrade(async (tx) => tx.table('packageChunks').bulkAdd(await tx.table('closedPackages').toArray()))
     // Customers' accounts: a customer's own lines, an admin's of the customers opened, and every balance.
     this.version(16).stores({ accountEntries: 'id, [user_id+created_at]', accountBalances: 'user_id' })
+    // A shared desk device keeps each person's queued work while another person holds it.
+    this.version(17).stores({ keptWork: '++seq, userId' })
     // The pulled rows, stored as their keys and one JSON string (compact-rows.ts): an admin's first sync stores tens of thousands.
     this.use(compactRows(['packages', 'prealerts', 'shipments']))
   }
@@ -493,9 +503,14 @@ export class LocalDb extends Dexie {
     return [this.profiles, this.packages, this.packageChunks, this.prealerts, this.shipments, this.notifications, this.directory, this.syncState, this.seenFiles, this.opened, this.reports, this.articles, this.faqs, this.accountEntries, this.accountBalances]
   }
 
+  /** The signed-in person's queued work: their unsent changes, the bytes of their queued files, their drafts. */
+  get queuedWorkTables() {
+    return [this.outbox, this.uploads, this.articleDrafts]
+  }
+
   /** Tables of user data: everything but the persisted session (supabase-js itself ends it) and the owner. */
   get dataTables() {
-    return [...this.readModelTables, this.outbox, this.uploads, this.articleDrafts]
+    return [...this.readModelTables, ...this.queuedWorkTables, this.keptWork]
   }
 }
 

@@ -47,7 +47,7 @@ describe('pulled prealerts', () => {
   it('leave with the read model, and nothing arriving later for that session lands', async () => {
     const u1 = await takeOwnership('u1')
     await applyPulledPrealerts('prealerts', u1, [prealert('a')], '10:a')
-    await releaseOwnership(null)
+    await releaseOwnership({ discardWork: true })
     expect(await db.prealerts.count()).toBe(0)
     await expect(applyPulledPrealerts('prealerts', u1, [prealert('b')], '11:b')).rejects.toThrow(NotOwnerError)
     expect(await db.prealerts.count()).toBe(0)

@@ -34,7 +34,7 @@ describe('a pulled page', () => {
 
   it('writes nothing, not even the steps already asked for, once its session has ended', async () => {
     const owner = await takeOwnership('u1')
-    await releaseOwnership(null)
+    await releaseOwnership({ discardWork: true })
     await expect(writePulledPage('prealerts', owner, 'cp-1', () => putInSteps(db.prealerts, page), [db.prealerts])).rejects.toThrow(NotOwnerError)
     expect(await db.prealerts.count()).toBe(0)
     expect(await db.syncState.count()).toBe(0)

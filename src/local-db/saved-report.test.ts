@@ -17,7 +17,7 @@ describe('the saved report', () => {
 
   it('is not written when the session that asked for it ended before it arrived', async () => {
     const admin = await takeOwnership('a1')
-    await releaseOwnership(null)
+    await releaseOwnership({ discardWork: true })
     await expect(saveReport(admin, request, { packages: 3 })).rejects.toBeInstanceOf(NotOwnerError)
     await takeOwnership('u2')
     await expect(saveReport(admin, request, { packages: 3 })).rejects.toBeInstanceOf(NotOwnerError)

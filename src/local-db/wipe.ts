@@ -1,6 +1,9 @@
-import { releaseOwnership } from './owner'
+import { db } from './db'
 
-/** Signing out (after the warning about unsent changes): every user's data leaves this device. */
+/** Everything of everyone's leaves this device: the read model, every queued change and file, every draft, the work set aside for others. */
 export function clearLocalData(): Promise<void> {
-  return releaseOwnership(null)
+  const tables = [...db.dataTables, db.owner]
+  return db.transaction('rw', tables, async () => {
+    await Promise.all(tables.map((table) => table.clear()))
+  })
 }

@@ -67,7 +67,7 @@ describe('article drafts on the device', () => {
     await takeOwnership('u1')
     await expect(keepArticleDraft(draft('u2', 'Otra'))).rejects.toBeInstanceOf(NotOwnerError)
     await keepArticleDraft(draft('u1', 'Guía'))
-    await releaseOwnership(null)
+    await releaseOwnership({ discardWork: true })
     expect(await readArticleDraft('a1')).toBeNull()
   })
 })

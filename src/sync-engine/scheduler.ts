@@ -6,13 +6,12 @@ import { openLiveChannel, type LiveChannel } from '@/remote/live-changes'
 import { useConnectivityStore, waitForBackend } from '@/stores/connectivity-store'
 import { useSessionStore } from '@/stores/session-store'
 import { initialSyncStatus, useSyncStatusStore } from '@/stores/sync-status-store'
-import { pullCustomerCopy } from './customer-copy'
+import { devicePuller } from './device-copy'
 import { SyncError } from './pull'
 import { liveTablesFor } from './live-tables'
 import { oneAtATime } from './one-at-a-time'
 import { flushOutbox } from './push'
 import { flushRequest, outboxSyncTag, type FlushReply } from './worker-protocol'
-import { adminPuller } from './working-set'
 
 /** Only while the live channel is down: joined, changes arrive as they happen. */
 const periodicPullMs = 30_000
@@ -52,8 +51,7 @@ export function startSync(getClient: () => Promise<Supabase>, owner: DeviceOwner
   let forceNextPush = false
   const reachable = () => useConnectivityStore.getState().reachable
   const stopWaiting = waitForBackend()
-  const pullWorkingSet = adminPuller(owner)
-  const isAdmin = () => useSessionStore.getState().role === 'admin'
+  const pullDeviceCopy = devicePuller(owner)
 
   const pull = oneAtATime(async () => {
     if (signal.aborted || !reachable()) return
@@ -62,10 +60,7 @@ export function startSync(getClient: () => Promise<Supabase>, owner: DeviceOwner
       const client = await getClient()
       // No deadline on the whole: a first pull on a poor link takes as long as its bytes do. Each
       // request is given up once it stops moving (remote/fetch.ts), and the pages written are kept.
-      // The database tells customers of what happens to their things; an admin is told nothing,
-      // and pulls the working set instead of everything.
-      if (isAdmin()) await pullWorkingSet(client, signal)
-      else await pullCustomerCopy(client, owner, signal)
+      await pullDeviceCopy(client, signal)
       if (!signal.aborted) useSyncStatusStore.setState({ state: 'idle', error: null })
     } catch (error) {
       if (signal.aborted || error instanceof NotOwnerError) return

@@ -40,7 +40,7 @@ describe('a stored file fetched once', () => {
     const { fetch, release } = fetchOnRelease()
     const loading = loadStoredFile('documents', 'u1/doc.pdf')
     await vi.waitFor(() => expect(fetch.mock.calls.some(([input, init]) => !isSigning(input, init))).toBe(true))
-    await releaseOwnership(null)
+    await releaseOwnership({ discardWork: true })
     await takeOwnership('u2')
     release()
     await expect(loading).rejects.toThrow()

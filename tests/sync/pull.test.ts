@@ -158,7 +158,7 @@ describe('pulling packages', () => {
     const pulling = pullStream(packageStream, late, owner, 2)
     await expect.poll(() => pages).toBe(2)
     await expect.poll(() => db.syncState.count()).toBe(1)
-    await releaseOwnership(null)
+    await releaseOwnership({ discardWork: true })
     const other = await signUp('next')
     await takeOwnership(other.id)
     signedOut()

@@ -1,5 +1,5 @@
 import { forgetStoredSession, readStoredSession } from '@/local-db/auth-storage'
-import { releaseOwnership, takeOwnership } from '@/local-db/owner'
+import { readOwner, releaseOwnership, takeOwnership, workWaitingFor } from '@/local-db/owner'
 import { readLocalRole, watchLocalRole } from '@/local-db/queries'
 import type { Role } from '@/local-db/rows'
 import { getSupabase, type Supabase } from '@/remote/client'
@@ -11,6 +11,7 @@ import { isProtectedPath, routeOf } from './auth-paths'
 import { planAuthTransition } from './auth-transition'
 import { destinationAfterSignIn } from './destination'
 import { navigate, sessionFailed } from './start-auth'
+import { tellWorkKept } from './work-kept'
 
 let connection: Promise<Supabase> | null = null
 /** The signed-in session's sync and role watch. */
@@ -109,15 +110,17 @@ async function onAuthChange(client: Supabase, event: AuthEvent[0], session: Auth
   await endSession()
   if (plan.kind === 'signed-out' || !session) {
     // Unsent changes outlive a session that ended on its own: they go when this user signs in again.
-    if (plan.wipeLocalData) await releaseOwnership(previous?.id ?? null)
+    if (plan.wipeLocalData) await releaseOwnership({ discardWork: false })
     await endLocally(plan.kind === 'signed-out' && plan.leaveProtectedPage ? homeOfThisPage() : null)
     return
   }
   signInRequested = false
   const user = { id: session.user.id, email: session.user.email ?? '' }
   // A sign-in asked for on a form starts from a clean read model, even for the same user.
-  if (plan.wipeLocalData) await releaseOwnership(user.id)
+  if (plan.wipeLocalData) await releaseOwnership({ discardWork: false })
+  const waiting = (await readOwner())?.userId === user.id ? 0 : await workWaitingFor(user.id)
   await beginSession(user, await readRole(client, user.id), session.expires_at ?? null, session.access_token)
+  if (waiting > 0) tellWorkKept(waiting)
   if (plan.redirect) await navigate(destinationAfterSignIn(location, useSessionStore.getState().role ?? 'user'), { replace: true })
 }
 
@@ -157,7 +160,7 @@ export async function signOut({ to }: { to?: string } = {}): Promise<void> {
   const push = await import('@/remote/push-subscription')
   await push.turnPushOff(stored?.accessToken ? push.removeWithToken(stored.accessToken) : null).catch((error: unknown) => console.warn('Push could not be turned off', error))
   await endSession()
-  await releaseOwnership(null)
+  await releaseOwnership({ discardWork: true })
   // The stored session goes before anything waits on the network: a reload or a new tab meanwhile
   // must not find it and sign the user back in (supabase-js removes it only after the server answers).
   await forgetStoredSession(authStorageKey)
