@@ -11,6 +11,10 @@ create table public.retired_locker_codes (
 
 alter table public.retired_locker_codes enable row level security;
 revoke all on public.retired_locker_codes from anon, authenticated;
+grant select on public.retired_locker_codes to authenticated;
+
+create policy "retired_locker_codes: admins read all" on public.retired_locker_codes
+  for select to authenticated using ((select public.is_admin()));
 
 -- A code drawn from locker_code_seq that was ever retired (the sequence set back by hand, a restore)
 -- is passed over for the next one.

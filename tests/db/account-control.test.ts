@@ -168,6 +168,7 @@ describe.each(engines)('$engine', ({ open }) => {
     await db.owner(`select setval('public.locker_code_seq', $1::bigint - 1)`, [Number(code.slice(3))])
     const next = await createApiUser(db)
     expect(await lockerOf(next.sub)).not.toBe(code)
-    expect(await db.owner(`select code from public.retired_locker_codes where code = $1`, [code])).toEqual([{ code }])
+    expect(await db.as(admin)(`select code from public.retired_locker_codes where code = $1`, [code])).toEqual([{ code }])
+    expect(await db.as(next)(`select code from public.retired_locker_codes`)).toEqual([])
   })
 })
