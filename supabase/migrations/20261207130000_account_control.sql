@@ -53,6 +53,27 @@ create trigger lockers_retire_code
   after delete on public.lockers
   for each row execute function public.lockers_retire_code();
 
+-- A closed account's locker takes no more packages: the desk is told, rather than filing a parcel
+-- under a deleted customer.
+create or replace function public.packages_refuse_closed_account()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  if exists (select 1 from public.profiles pr where pr.id = new.user_id and pr.closed_at is not null) then
+    raise exception 'the account of locker % is closed', new.locker_code using errcode = 'PT409', hint = 'account_closed',
+      detail = jsonb_build_object('locker', new.locker_code)::text;
+  end if;
+  return new;
+end
+$$;
+
+create trigger packages_refuse_closed_account
+  before insert on public.packages
+  for each row execute function public.packages_refuse_closed_account();
+
 -- The caller's files in Storage: their folder in avatars and documents, and their packages' photos.
 create or replace function public.files_of(p_user_id uuid)
 returns table (bucket text, name text, size bigint, created_at timestamptz)
@@ -215,6 +236,7 @@ $$;
 
 revoke execute on function public.lockers_skip_retired_codes() from public, anon, authenticated;
 revoke execute on function public.lockers_retire_code() from public, anon, authenticated;
+revoke execute on function public.packages_refuse_closed_account() from public, anon, authenticated;
 revoke execute on function public.files_of(uuid) from public, anon, authenticated;
 revoke execute on function public.export_my_data() from public, anon;
 grant execute on function public.export_my_data() to authenticated;

@@ -159,6 +159,12 @@ describe.each(engines)('$engine', ({ open }) => {
     expect(auth).toEqual({ email: null, phone: null, encrypted_password: '', raw_user_meta_data: {}, banned: true, deleted: true })
     expect(await db.owner(`select 1 from auth.identities where user_id = $1 union all select 1 from auth.sessions where user_id = $1`, [user.sub])).toEqual([])
     expect(await close(user)).toMatchObject({ code: 'PT404', hint: 'account_not_found' })
+    // Its locker takes no more packages.
+    expect(await refusalOf(admin, `select public.register_package($1, $2, $3, $4, 'recibido', 'AFTER-CLOSE', 1, 0.01, null)`, [randomUUID(), randomUUID(), user.sub, randomUUID()])).toEqual({
+      code: 'PT409',
+      hint: 'account_closed',
+      detail: { locker: code },
+    })
   })
 
   it("a retired locker code is never drawn again, even when the sequence comes back to it", async () => {
