@@ -5,6 +5,7 @@ import { defaultLang, isLang } from '@/i18n/locales'
 import { paths } from '@/i18n/paths'
 import { preferredLang } from '@/i18n/preferred-lang'
 import { pageFromSlug, pageSlugs, slugsOf, type PageKey } from '@/i18n/slugs'
+import { goodbyePath } from '@/features/auth/goodbye-path'
 import { hasStoredSession } from '@/remote/session-hint'
 import { AppErrorPage } from './layout/app-error-page'
 import { PublicLayout } from './layout/public-layout'
@@ -86,6 +87,7 @@ export const routes: RouteObject[] = [
         children: [
           { path: '/auth/callback', lazy: withCatalog('account', async () => (await import('@/features/auth/auth-callback-page')).AuthCallbackPage) },
           { path: '/admin/login', lazy: withCatalog('account', async () => (await import('@/features/auth/login-page')).AdminLoginPage) },
+          { path: goodbyePath, lazy: withCatalog('account', async () => (await import('@/features/auth/goodbye-page')).GoodbyePage) },
         ],
       },
       {

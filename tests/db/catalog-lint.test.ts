@@ -44,6 +44,7 @@ it('every table in public has row level security enabled and at least one policy
     'push_subscriptions',
     'rate_changes',
     'rates',
+    'retired_locker_codes',
     'shipment_events',
     'shipment_items',
     'shipment_ops',

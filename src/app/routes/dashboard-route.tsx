@@ -1,6 +1,8 @@
 import { lazy, Suspense } from 'react'
 import { useMatches, useParams } from 'react-router'
-import { connectAuth } from '@/features/auth/auth-session'
+import { connectAuth, signOut, signOutEverywhere } from '@/features/auth/auth-session'
+import { goodbyePath } from '@/features/auth/goodbye-path'
+import type { SessionEnds } from '@/features/customer/account-control/account-control-card'
 import { DashboardPage } from '@/features/customer/dashboard-page'
 import type { DashboardTab } from '@/i18n/dashboard-tabs'
 import { useSessionUser } from '@/stores/session-store'
@@ -13,11 +15,17 @@ export interface DashboardHandle {
 }
 
 /** The statement and the receipts, under the account tab: loaded when first opened. */
+const sessionEnds: SessionEnds = {
+  everywhere: () => signOutEverywhere(),
+  afterDeletion: () => signOut({ to: goodbyePath }),
+}
+
 const AccountScreens = lazy(async () => ({ default: (await import('@/features/customer/account/account-routes')).AccountRoutes }))
 
 /**
  * Composes the customer's dashboard, one tab per screen in the app's shell, with the one write it
- * makes online: saving the profile. Below the account tab, its own screens.
+ * makes online: saving the profile; and the ends of a session the account tab offers. Below the
+ * account tab, its own screens.
  */
 export function DashboardRoute() {
   const user = useSessionUser()!
@@ -31,5 +39,12 @@ export function DashboardRoute() {
       </Suspense>
     )
   }
-  return <DashboardPage tab={handle?.dashboardTab ?? 'packages'} tabbed={tabbed} saveProfile={async (changes) => saveProfile(await connectAuth(), user.id, changes)} />
+  return (
+    <DashboardPage
+      tab={handle?.dashboardTab ?? 'packages'}
+      tabbed={tabbed}
+      saveProfile={async (changes) => saveProfile(await connectAuth(), user.id, changes)}
+      sessionEnds={sessionEnds}
+    />
+  )
 }

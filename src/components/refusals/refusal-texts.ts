@@ -1,3 +1,4 @@
+import { accountTexts } from './account-texts'
 import { adminTexts } from './admin-texts'
 import { commonTexts } from './common-texts'
 import { contentTexts } from './content-texts'
@@ -26,4 +27,5 @@ export const refusalTexts: Readonly<Record<string, Say>> = {
   ...contentTexts,
   ...moneyTexts,
   ...paymentTexts,
+  ...accountTexts,
 }

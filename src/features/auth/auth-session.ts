@@ -167,7 +167,24 @@ export async function signOut({ to }: { to?: string } = {}): Promise<void> {
   noteStoredSession(false)
   await endLocally(to ?? (isProtectedPath(location.pathname) ? homeOfThisPage() : null))
   // Revoked on the server when it can be (offline it cannot; the session still ended on this device).
-  if (stored?.accessToken) void client.auth.admin.signOut(stored.accessToken)
+  // This device's session only: the others end with signOutEverywhere.
+  if (stored?.accessToken) void client.auth.admin.signOut(stored.accessToken, 'local')
   // With nothing stored, supabase-js forgets the session without a request, and says SIGNED_OUT.
   await client.auth.signOut({ scope: 'local' })
+}
+
+/**
+ * Ends every session of the user (GoTrue's global sign-out), then this device's as signOut does. The
+ * other devices hear of it when their refresh is refused, and wipe their data then. Online only: if
+ * the server does not take it, this throws and nothing ends.
+ */
+export async function signOutEverywhere({ to }: { to?: string } = {}): Promise<void> {
+  const client = await connectAuth()
+  // getSession refreshes an expired access token first: the revocation needs a valid one.
+  const { data, error: sessionError } = await client.auth.getSession()
+  if (sessionError) throw sessionError
+  if (!data.session) throw new Error('No session to end')
+  const { error } = await client.auth.admin.signOut(data.session.access_token, 'global')
+  if (error) throw error
+  await signOut({ to })
 }

@@ -5,13 +5,14 @@ import { Spinner } from '@/components/ui/spinner'
 import { accountPaths } from '@/i18n/account-paths'
 import { paths, useLang } from '@/i18n/paths'
 import type { LocalProfile } from '@/local-db/queries'
+import { AccountControlCard, type SessionEnds } from './account-control/account-control-card'
 import { LockerCard } from './locker-card'
 import { MailLanguageCard } from './mail-language-card'
 import { NotificationSettings } from './notifications/notification-settings'
 import { ProfileCard, type SaveProfile } from './profile-card'
 
-/** Who the customer is and how the app reaches them: profile, locker, statement, notifications, installing the app. */
-export function AccountPanel({ userId, profile, saveProfile }: { userId: string; profile: LocalProfile | undefined; saveProfile: SaveProfile }) {
+/** Who the customer is and how the app reaches them: profile, locker, statement, notifications, installing the app, and control of their data and account. */
+export function AccountPanel({ userId, profile, saveProfile, sessionEnds }: { userId: string; profile: LocalProfile | undefined; saveProfile: SaveProfile; sessionEnds: SessionEnds }) {
   const { t } = useLingui()
   const lang = useLang()
   return (
@@ -24,6 +25,7 @@ export function AccountPanel({ userId, profile, saveProfile }: { userId: string;
       </Link>
       <NotificationSettings userId={userId} />
       <InstallAppCard />
+      <AccountControlCard sessionEnds={sessionEnds} />
       <Link to={paths.page(lang, 'calculator')} className="block text-sm font-semibold text-brand-700 hover:underline dark:text-brand-100">
         <Trans>Price a shipment with the calculator</Trans>
       </Link>

@@ -5,6 +5,7 @@ import type { DashboardTab } from '@/i18n/dashboard-tabs'
 import { useProfile } from '@/local-db/queries'
 import { useSessionUser } from '@/stores/session-store'
 import { useSyncStatusStore } from '@/stores/sync-status-store'
+import type { SessionEnds } from './account-control/account-control-card'
 import { AccountPanel } from './account-panel'
 import { PackageList } from './package-list'
 import { PrealertsSection } from './prealerts/prealerts-section'
@@ -26,7 +27,7 @@ const headingOf: Record<DashboardTab, string> = {
  * `tabbed` (a phone, or the installed app): `tab` alone, the others a tap away in the tab bar; else
  * the whole locker on one page, scrolled to `tab`.
  */
-export function DashboardPage({ saveProfile, tab, tabbed }: { saveProfile: SaveProfile; tab: DashboardTab; tabbed: boolean }) {
+export function DashboardPage({ saveProfile, sessionEnds, tab, tabbed }: { saveProfile: SaveProfile; sessionEnds: SessionEnds; tab: DashboardTab; tabbed: boolean }) {
   const { t } = useLingui()
   const user = useSessionUser()!
   const profile = useProfile(user.id)
@@ -39,7 +40,7 @@ export function DashboardPage({ saveProfile, tab, tabbed }: { saveProfile: SaveP
   const packages = <PackageList userId={user.id} plan={profile?.plan} />
   const shipments = <ShipmentsSection userId={user.id} />
   const prealerts = <PrealertsSection userId={user.id} />
-  const account = <AccountPanel userId={user.id} profile={profile} saveProfile={saveProfile} />
+  const account = <AccountPanel userId={user.id} profile={profile} saveProfile={saveProfile} sessionEnds={sessionEnds} />
 
   return (
     <div className={`mx-auto max-w-6xl space-y-6 px-4 ${tabbed ? 'py-4' : 'py-8'}`}>

@@ -1,10 +1,11 @@
 // The stand-in's Edge Functions at /functions/v1/<name>: the same code a hosted project deploys
-// (send-push, create-checkout, stripe-webhook, refund-payment, send-mail, mail-events), with the
-// stand-in's URL and keys, behind the gateway's JWT check that config.toml's verify_jwt sets per function; plus what calls
+// (each of supabase/functions, registered below), with the stand-in's URL and keys, behind the
+// gateway's JWT check that config.toml's verify_jwt sets per function; plus what calls
 // them on a hosted project (the notifications webhook; Stripe, or the stand-in's own Stripe) and
 // its jobs (pg_cron): storage reminders and fees daily, send-mail every second.
 import type { PGlite } from '@electric-sql/pglite'
 import { createCheckoutHandler } from '../../functions/create-checkout/handler.ts'
+import { deleteAccountHandler } from '../../functions/delete-account/handler.ts'
 import { refundPaymentHandler } from '../../functions/refund-payment/handler.ts'
 import { mailEventsHandler } from '../../functions/mail-events/handler.ts'
 import { sendMailHandler, type SendMailOptions } from '../../functions/send-mail/handler.ts'
@@ -91,6 +92,7 @@ export async function startFunctions({ db, url, siteUrl, dataDir, retry, stripeP
     'refund-payment': refundPaymentHandler(env, log),
     'send-mail': sendMailHandler(env, { ...mail, log }),
     'mail-events': mailEventsHandler(env, log),
+    'delete-account': deleteAccountHandler(env, log),
   }
   const settings = readFunctionsToml()
   const webhook = await startNotificationsWebhook({ db, functionUrl: `${url}${FUNCTIONS_PREFIX}/send-push`, send: sendPush, signal: abort.signal, log })
