@@ -19,3 +19,6 @@ export const DEFAULT_PORT = 54321
 export const DEFAULT_STRIPE_PORT = 54325
 /** The Supabase CLI's Mailpit's port, where the stand-in's mail catcher answers. */
 export const DEFAULT_MAIL_PORT = 54324
+
+/** The Send Email Hook's secret the stand-in's Auth signs its calls to auth-email with (SEND_EMAIL_HOOK_SECRET overrides it). */
+export const SUPABASE_LOCAL_SEND_EMAIL_HOOK_SECRET = 'v1,whsec_c3RhbmQtaW4tc2VuZC1lbWFpbC1ob29rLXNlY3JldC0zMmI='
