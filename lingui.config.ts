@@ -36,6 +36,8 @@ export default defineConfig({
     { path: '<rootDir>/locales/{locale}/account', include: ['src/features/auth', 'src/features/customer', 'src/features/admin', ...accountComponents, notificationText, appShell, ...accountRoutes, statusLabels, formValidation, planNames, inConstruction, notFoundPage] },
     // What the service worker says when a push arrives: the inbox's text, in both languages (src/sw/push.ts).
     { path: '<rootDir>/locales/{locale}/notifications', include: [notificationText, statusLabels] },
+    // What the Edge Functions mail (supabase/functions/_shared/mail), compiled into modules they import (scripts/mail-catalogs.ts).
+    { path: '<rootDir>/locales/{locale}/mail', include: ['supabase/functions/_shared/mail'] },
   ],
   // Source files without line numbers: moving code does not make the catalogs stale.
   format: formatter({ lineNumbers: false }),

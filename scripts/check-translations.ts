@@ -1,10 +1,12 @@
 // Fails when the catalogs are out of date with the source, or when any message lacks a
-// translation in either language. Leaves the catalogs exactly as it found them.
+// translation in either language, or when the mail's compiled catalogs differ from its .po. Leaves the
+// catalogs exactly as it found them.
 import { execFileSync } from 'node:child_process'
 import { readFileSync, writeFileSync } from 'node:fs'
+import { MAIL_CATALOGS_DIR, staleMailCatalogs } from './mail-catalogs'
 import { missingTranslations } from './po-catalog'
 
-const catalogs = ['es', 'en'].flatMap((lang) => ['messages', 'pages', 'content', 'account', 'notifications'].map((name) => `locales/${lang}/${name}.po`))
+const catalogs = ['es', 'en'].flatMap((lang) => ['messages', 'pages', 'content', 'account', 'notifications', 'mail'].map((name) => `locales/${lang}/${name}.po`))
 const before = new Map(catalogs.map((file) => [file, readFileSync(file, 'utf8')]))
 const problems: string[] = []
 
@@ -21,6 +23,10 @@ try {
 
 for (const file of catalogs) {
   for (const id of missingTranslations(readFileSync(file, 'utf8'))) problems.push(`${file}: no translation for "${id}"`)
+}
+
+if (problems.length === 0) {
+  for (const file of await staleMailCatalogs()) problems.push(`${file} is not what the .po compiles to: run \`npx tsx scripts/mail-catalogs.ts\` (${MAIL_CATALOGS_DIR}).`)
 }
 
 if (problems.length) {

@@ -22,3 +22,5 @@ export const DEFAULT_MAIL_PORT = 54324
 
 /** The secret the stand-in's mail-events function checks the provider's webhook signatures with, as Resend's look (whsec_ and base64). */
 export const LOCAL_RESEND_WEBHOOK_SECRET = 'whsec_c3RhbmQtaW4tcmVzZW5kLXdlYmhvb2stc2VjcmV0'
+/** The Send Email Hook's secret the stand-in's Auth signs its calls to auth-email with (SEND_EMAIL_HOOK_SECRET overrides it). */
+export const SUPABASE_LOCAL_SEND_EMAIL_HOOK_SECRET = 'v1,whsec_c3RhbmQtaW4tc2VuZC1lbWFpbC1ob29rLXNlY3JldC0zMmI='

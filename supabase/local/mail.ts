@@ -1,9 +1,5 @@
 import type { HttpRequest, HttpResponse } from './http'
 import { json, noContent } from './http'
-import type { CaughtMail } from './mail-catcher/messages'
-
-/** Who Auth's mail comes from. */
-export const AUTH_SENDER = { Name: 'Casillero Miami', Address: 'no-reply@casilleromiami.com' }
 
 export type MailType = 'signup' | 'recovery' | 'magiclink'
 
@@ -17,19 +13,35 @@ export interface Mail {
   sentAt: string
 }
 
-/** Auth's mail, kept in memory for /_dev/mail and caught by the mail catcher (when it runs) like any other. */
+/** What Auth's Send Email Hook is given (supabase.com/docs/guides/auth/auth-hooks/send-email-hook). */
+export interface SendEmailHookPayload {
+  user: { id: string; email: string; user_metadata: Record<string, unknown> }
+  email_data: { token: string; token_hash: string; redirect_to: string; email_action_type: MailType; site_url: string; token_new: string; token_hash_new: string }
+}
+
+/** Sends one of Auth's mails, as the hook does; throws when it could not. */
+export type SendEmailHook = (payload: SendEmailHookPayload) => Promise<void>
+
+/**
+ * Auth's mail: kept in memory for /_dev/mail (its link and code, for tests and tools) and sent, as
+ * GoTrue with a Send Email Hook does, through the hook (the auth-email function, which renders it in
+ * the customer's language and delivers it to the mail catcher); without one (no catcher), only logged.
+ */
 export class MailOutbox {
   private readonly mails: Mail[] = []
+  private hook: SendEmailHook | undefined
 
-  constructor(
-    private readonly print: (line: string) => void,
-    private readonly catcher?: CaughtMail,
-  ) {}
+  constructor(private readonly print: (line: string) => void) {}
 
-  send(mail: Omit<Mail, 'sentAt'>) {
+  /** The functions start after Auth: the hook is given once they run. */
+  sendThrough(hook: SendEmailHook | undefined) {
+    this.hook = hook
+  }
+
+  async send(mail: Omit<Mail, 'sentAt'>, hookPayload: SendEmailHookPayload) {
     this.mails.push({ ...mail, sentAt: new Date().toISOString() })
-    this.catcher?.catch({ from: AUTH_SENDER, to: [{ Name: '', Address: mail.to }], subject: mail.subject, text: `${mail.link}\n\nCode: ${mail.otp}\n` })
     this.print(`[mail] ${mail.type} → ${mail.to}: ${mail.subject}\n       ${mail.link}  (code ${mail.otp})`)
+    await this.hook?.(hookPayload)
   }
 
   /** Oldest first. */

@@ -93,7 +93,7 @@ export async function startStandIn(opts: StandInOptions = {}): Promise<StandIn> 
   const log = opts.log ?? ((line: string) => console.log(line))
   const devMail = opts.devMail ?? process.env.SUPABASE_LOCAL_DEV_MAIL !== 'off'
   const caughtMail = devMail ? new CaughtMail() : undefined
-  const mail = new MailOutbox(log, caughtMail)
+  const mail = new MailOutbox(log)
   const routes: Routes = {
     mail: devMail ? mailHandler(mail) : undefined,
     // Until the database is open every gateway request is answered 503, so health checks wait.
@@ -178,6 +178,7 @@ export async function startStandIn(opts: StandInOptions = {}): Promise<StandIn> 
     throw error
   })
   routes.services.push([FUNCTIONS_PREFIX, functions.handler])
+  mail.sendThrough(functions.sendEmailHook)
 
   let closing: Promise<void> | undefined
   return {

@@ -44,20 +44,20 @@ beforeEach(async () => {
 })
 
 describe('the mail catcher', () => {
-  it("catches Auth's mail: a password reset is found by its address, with the link in its text and its headers", async () => {
+  it("catches Auth's mail, in the customer's language: a password reset is found by its address, with the link in its text and its headers", async () => {
     const email = uniqueEmail('reset')
-    await newClient(standIn.url).auth.signUp({ email, password: 'a-good-password' })
+    await newClient(standIn.url).auth.signUp({ email, password: 'a-good-password', options: { data: { lang: 'en' } } })
     await api('/api/v1/messages', { method: 'DELETE' })
     const { error } = await newClient(standIn.url).auth.resetPasswordForEmail(email, { redirectTo: 'http://localhost:4173/es/reset-password' })
     expect(error).toBeNull()
 
     const found = (await (await api(`/api/v1/search?query=${encodeURIComponent(`to:"${email}"`)}`)).json()) as Summary
-    expect(found).toMatchObject({ messages_count: 1, start: 0, messages: [{ To: [{ Address: email }], Subject: 'Reset Your Password', Read: false }] })
+    expect(found).toMatchObject({ messages_count: 1, start: 0, messages: [{ To: [{ Address: email }], Subject: 'Reset your password', Read: false }] })
     const message = (await (await api(`/api/v1/message/${found.messages[0]!.ID}`)).json()) as { Text: string; From: { Address: string } }
     expect(message.Text).toMatch(/\/auth\/v1\/verify\?token=[^&]+&type=recovery/)
     const headers = (await (await api(`/api/v1/message/${found.messages[0]!.ID}/headers`)).json()) as Record<string, string[]>
     expect(headers.To).toEqual([`<${email}>`])
-    expect(headers.Subject).toEqual(['Reset Your Password'])
+    expect(headers.Subject).toEqual(['Reset your password'])
     // Read once opened, as Mailpit marks it.
     expect(((await (await api('/api/v1/messages')).json()) as Summary).unread).toBe(0)
   })

@@ -4,8 +4,10 @@
 // A run that dies mid-send leaves its rows claimed; the claim lapses and a later run sends them again,
 // with the same key, which the provider answers without sending a second mail.
 import { rpc } from '../_shared/supabase-api.ts'
+import { UnknownMailKind } from '../_shared/mail/render.ts'
 import { composeMail, type QueuedMail } from './compose.ts'
 import type { SendMailConfig } from './config.ts'
+import type { SendOutcome } from './provider.ts'
 import { mailRetryDelayMs, type MailRetryPolicy } from './retry-policy.ts'
 
 export interface SendSummary {
@@ -36,8 +38,18 @@ export async function sendDueMail(config: SendMailConfig, policy: MailRetryPolic
   return summary
 }
 
+/** What the provider says of the mail; a mail with no template fails for good without reaching it. */
+function deliver(config: SendMailConfig, mail: QueuedMail): Promise<SendOutcome> {
+  try {
+    return config.provider.send(composeMail(mail, config.from, config.siteUrl), mail.idempotency_key)
+  } catch (error) {
+    if (error instanceof UnknownMailKind) return Promise.resolve({ ok: false, retry: false, error: error.message })
+    throw error
+  }
+}
+
 async function sendOne(config: SendMailConfig, policy: MailRetryPolicy, mail: QueuedMail, summary: SendSummary) {
-  const outcome = await config.provider.send(composeMail(mail, config.from, config.siteUrl), mail.idempotency_key)
+  const outcome = await deliver(config, mail)
   if (outcome.ok) {
     await rpc(config.api, 'mail_sent', { p_id: mail.id, p_attempt: mail.attempts, p_provider_id: outcome.providerId })
     summary.sent += 1

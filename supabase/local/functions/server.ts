@@ -3,7 +3,10 @@
 // gateway's JWT check that config.toml's verify_jwt sets per function; plus what calls
 // them on a hosted project (the notifications webhook; Stripe, or the stand-in's own Stripe) and
 // its jobs (pg_cron): storage reminders and fees daily, send-mail every second.
+import { randomUUID } from 'node:crypto'
 import type { PGlite } from '@electric-sql/pglite'
+import { signWebhook } from '../../functions/_shared/standard-webhooks.ts'
+import { authEmailHandler } from '../../functions/auth-email/handler.ts'
 import { createCheckoutHandler } from '../../functions/create-checkout/handler.ts'
 import { deleteAccountHandler } from '../../functions/delete-account/handler.ts'
 import { refundPaymentHandler } from '../../functions/refund-payment/handler.ts'
@@ -15,6 +18,8 @@ import { stripeWebhookHandler } from '../../functions/stripe-webhook/handler.ts'
 import { readFunctionsToml } from '../config'
 import { json, type Handler } from '../http'
 import { LOCAL_RESEND_WEBHOOK_SECRET, SUPABASE_LOCAL_ANON_KEY, SUPABASE_LOCAL_SERVICE_ROLE_KEY } from '../keys'
+import { SUPABASE_LOCAL_ANON_KEY, SUPABASE_LOCAL_SEND_EMAIL_HOOK_SECRET, SUPABASE_LOCAL_SERVICE_ROLE_KEY } from '../keys'
+import type { SendEmailHook } from '../mail'
 import { LOCAL_STRIPE_SECRET_KEY, LOCAL_STRIPE_WEBHOOK_SECRET } from '../stripe/keys'
 import { startLocalStripe, type LocalStripe } from '../stripe/server'
 import { jwtRefusal } from './gateway'
@@ -55,6 +60,8 @@ export interface LocalFunctions {
   handler: Handler
   /** The stand-in's Stripe API and checkout pages; undefined when real Stripe keys are set. */
   stripeUrl: string | undefined
+  /** Auth's Send Email Hook: a signed call to auth-email, as hosted Auth makes it; undefined with nowhere to deliver. */
+  sendEmailHook: SendEmailHook | undefined
   /** Cancels pushes under way and waits for them, the webhooks and the daily jobs' timer. */
   close(): Promise<void>
 }
@@ -82,6 +89,7 @@ export async function startFunctions({ db, url, siteUrl, dataDir, retry, stripeP
     MAIL_FROM: process.env.MAIL_FROM,
     MAILPIT_URL: mail.mailpitUrl ?? mailCatcherUrl,
     RESEND_WEBHOOK_SECRET: process.env.RESEND_WEBHOOK_SECRET || LOCAL_RESEND_WEBHOOK_SECRET,
+    SEND_EMAIL_HOOK_SECRET: process.env.SEND_EMAIL_HOOK_SECRET || SUPABASE_LOCAL_SEND_EMAIL_HOOK_SECRET,
   }
   const env = (name: string): string | undefined => values[name]
   const sendPush = sendPushHandler(env, { retry, signal: abort.signal, log })
@@ -93,12 +101,22 @@ export async function startFunctions({ db, url, siteUrl, dataDir, retry, stripeP
     'send-mail': sendMailHandler(env, { ...mail, log }),
     'mail-events': mailEventsHandler(env, log),
     'delete-account': deleteAccountHandler(env, log),
+    'auth-email': authEmailHandler(env, log),
   }
   const settings = readFunctionsToml()
   const webhook = await startNotificationsWebhook({ db, functionUrl: `${url}${FUNCTIONS_PREFIX}/send-push`, send: sendPush, signal: abort.signal, log })
   const dailyJobs = scheduleDailyJobs(db, log)
-  // Nowhere to deliver (no key, the catcher off): the mail waits in the outbox.
-  const mailSender = mailOptions && (env('RESEND_API_KEY') || env('MAILPIT_URL')) ? scheduleMailSender(`${url}${FUNCTIONS_PREFIX}/send-mail`, functions['send-mail']!, mail.everyMs ?? DEFAULT_MAIL_RUN_EVERY_MS, log) : undefined
+  // Nowhere to deliver (no key, the catcher off): the mail waits in the outbox, and Auth's is only logged.
+  const canDeliver = Boolean(env('RESEND_API_KEY') || env('MAILPIT_URL'))
+  const sendEmailHook: SendEmailHook | undefined = canDeliver
+    ? async (payload) => {
+        const body = JSON.stringify(payload)
+        const headers = await signWebhook(env('SEND_EMAIL_HOOK_SECRET')!, `msg_${randomUUID()}`, body)
+        const response = await functions['auth-email']!(new Request(`${url}${FUNCTIONS_PREFIX}/auth-email`, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body }))
+        if (!response.ok) throw new Error(`auth-email answered ${response.status}: ${await response.text()}`)
+      }
+    : undefined
+  const mailSender = mailOptions && canDeliver ? scheduleMailSender(`${url}${FUNCTIONS_PREFIX}/send-mail`, functions['send-mail']!, mail.everyMs ?? DEFAULT_MAIL_RUN_EVERY_MS, log) : undefined
   // With a key of one's own, Stripe itself (or STRIPE_API_BASE); without, the stand-in's Stripe.
   let localStripe: LocalStripe | undefined
   if (!process.env.STRIPE_SECRET_KEY) {
@@ -113,6 +131,7 @@ export async function startFunctions({ db, url, siteUrl, dataDir, retry, stripeP
   }
   return {
     stripeUrl: localStripe?.url,
+    sendEmailHook,
     async handler(request) {
       const name = request.url.pathname.slice(FUNCTIONS_PREFIX.length + 1).split('/', 1)[0]!
       const run = Object.hasOwn(functions, name) ? functions[name] : undefined
