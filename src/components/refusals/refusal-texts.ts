@@ -1,5 +1,6 @@
 import { adminTexts } from './admin-texts'
 import { commonTexts } from './common-texts'
+import { contactTexts } from './contact-texts'
 import { contentTexts } from './content-texts'
 import { fileTexts } from './file-texts'
 import { moneyTexts } from './money-texts'
@@ -26,4 +27,5 @@ export const refusalTexts: Readonly<Record<string, Say>> = {
   ...contentTexts,
   ...moneyTexts,
   ...paymentTexts,
+  ...contactTexts,
 }
