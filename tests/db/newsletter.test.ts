@@ -70,7 +70,7 @@ describe.each(engines)('$engine', ({ open }) => {
   it('the link confirms the subscription once, and the same token unsubscribes', async () => {
     const email = address()
     await subscribe(email)
-    const [{ token }] = (await confirmationsTo(email)) as [{ token: string }]
+    const { token } = (await confirmationsTo(email))[0]!
     expect(await call('confirm_newsletter', token)).toBe('confirmed')
     expect(await subscriberOf(email)).toMatchObject({ status: 'confirmed', confirmed_at: expect.anything() })
     expect(await call('confirm_newsletter', token)).toBe('confirmed')
@@ -111,7 +111,7 @@ describe.each(engines)('$engine', ({ open }) => {
     const customer = await createApiUser(db)
     const email = address()
     await subscribe(email)
-    const [{ token }] = (await confirmationsTo(email)) as [{ token: string }]
+    const { token } = (await confirmationsTo(email))[0]!
     await call('confirm_newsletter', token)
 
     const read = await db.as(admin)<Subscriber>(`select address, lang, status, confirmed_at from public.newsletter_subscribers where status = 'confirmed'`)

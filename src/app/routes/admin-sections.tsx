@@ -18,6 +18,9 @@ const Reports = section(() => import('@/features/admin/reports/reports-page'), '
 const Receivables = section(() => import('@/features/admin/money/receivables-page'), 'ReceivablesPage')
 const Content = section(() => import('@/features/admin/content/content-page'), 'ContentPage')
 const Article = section(() => import('@/features/admin/content/article-editor-page'), 'ArticleEditorPage')
+const Messages = section(() => import('@/features/admin/messages/messages-page'), 'MessagesPage')
+const Message = section(() => import('@/features/admin/messages/message-page'), 'MessagePage')
+const Subscribers = section(() => import('@/features/admin/messages/subscribers-page'), 'SubscribersPage')
 const NotFound = section(() => import('../layout/not-found-page'), 'NotFoundPage')
 
 export function AdminSections() {
@@ -33,6 +36,9 @@ export function AdminSections() {
     { path: 'receivables', element: <Receivables /> },
     { path: 'content', element: <Content /> },
     { path: 'content/articles/:articleId', element: <Article /> },
+    { path: 'messages', element: <Messages /> },
+    { path: 'messages/:messageId', element: <Message /> },
+    { path: 'newsletter', element: <Subscribers /> },
     { path: '*', element: <NotFound /> },
   ])
   return <Suspense fallback={<Spinner label={t`Loading…`} />}>{routes}</Suspense>

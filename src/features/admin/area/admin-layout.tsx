@@ -24,6 +24,8 @@ const sections: { section?: AdminSection; label: MessageDescriptor }[] = [
   { section: 'content', label: msg`Content` },
   { section: 'reports', label: msg`Reports` },
   { section: 'receivables', label: msg`Receivables` },
+  { section: 'messages', label: msg`Messages` },
+  { section: 'newsletter', label: msg`Newsletter` },
 ]
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
