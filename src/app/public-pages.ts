@@ -29,6 +29,12 @@ export const publicPages: Partial<Record<PageKey, Lazy>> & { home: Lazy } = {
   resetPassword: withCatalog('account', async () => (await import('@/features/auth/reset-password-page')).ResetPasswordPage),
 }
 
+/** What a newsletter mail's links open: confirming the subscription, and unsubscribing. */
+export const newsletterPages = {
+  confirm: withCatalog('pages', async () => (await import('./routes/newsletter-routes')).NewsletterConfirmRoute),
+  unsubscribe: withCatalog('pages', async () => (await import('./routes/newsletter-routes')).NewsletterUnsubscribeRoute),
+} satisfies Record<string, Lazy>
+
 /** A blog article at its own URL, under either slug of the blog. */
 export const blogArticlePage: Lazy = () => import('./routes/blog-article-route')
 
@@ -43,11 +49,12 @@ export const notFoundPage: Lazy = withCatalog('pages', async () => (await import
 /** The frame of the customer's screens (the app's shell on phones), loaded only when one is visited. */
 export const customerArea: Lazy = withCatalog('account', async () => (await import('./layout/customer-layout')).CustomerLayout)
 
-/** The customer's screens, which need a session: the dashboard's tabs (and the account's screens under its tab), asking for a shipment, and one shipment's page. */
+/** The customer's screens, which need a session: the dashboard's tabs (and the account's screens under its tab), asking for a shipment, one shipment's page, and their contact messages. */
 export const customerPages = {
   dashboard: withCatalog('account', async () => (await import('./routes/dashboard-route')).DashboardRoute),
   requestShipment: withCatalog('account', async () => (await import('@/features/customer/shipments/request-shipment-page')).RequestShipmentPage),
   shipment: withCatalog('account', async () => (await import('@/features/customer/shipments/shipment-page')).ShipmentPage),
+  messages: withCatalog('account', async () => (await import('@/features/customer/messages/my-messages-page')).MyMessagesPage),
 } satisfies Record<string, Lazy>
 
 export const adminPages: Partial<Record<PageKey, Lazy>> = {

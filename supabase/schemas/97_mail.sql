@@ -23,7 +23,8 @@ create table public.mail_outbox (
   address text not null constraint mail_outbox_address_format check (address ~ '^[^@\s]+@[^@\s]+$' and char_length(address) <= 320),
   kind text not null constraint mail_outbox_kind_known check (kind in (
     'package_received', 'package_delivered', 'storage_ending', 'storage_last_day', 'shipment_awaiting_approval',
-    'charge_due', 'payment_received', 'shipment_shipped', 'shipment_delivered')),
+    'charge_due', 'payment_received', 'shipment_shipped', 'shipment_delivered',
+    'contact_received', 'contact_answered', 'newsletter_confirm')),
   lang text not null constraint mail_outbox_lang_known check (lang in ('es', 'en')),
   payload jsonb not null default '{}'::jsonb constraint mail_outbox_payload_is_object check (jsonb_typeof(payload) = 'object'),
   -- What the provider is given as its Idempotency-Key: every attempt at one mail carries the same.

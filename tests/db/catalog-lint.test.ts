@@ -27,12 +27,14 @@ it('every table in public has row level security enabled and at least one policy
     'article_slugs',
     'article_texts',
     'articles',
+    'contact_messages',
     'content_ops',
     'deleted_profiles',
     'faqs',
     'lockers',
     'mail_outbox',
     'mail_suppressions',
+    'newsletter_subscribers',
     'notification_read_ops',
     'notifications',
     'package_events',
@@ -65,13 +67,21 @@ it('every SECURITY DEFINER function and every trigger function in public fixes i
   expect(unfixed.map((row) => row.name)).toEqual([])
 })
 
-it('no public function is executable by anon except the public tracking lookup, the public rates and a push subscription\'s renewal by its browser', async () => {
+it('no public function is executable by anon except the public tracking lookup, the public rates, a push subscription\'s renewal by its browser, the contact form and the newsletter', async () => {
   const { rows } = await db.query<{ name: string }>(`
     select p.proname as name
     from pg_proc p join pg_namespace n on n.oid = p.pronamespace
     where n.nspname = 'public' and has_function_privilege('anon', p.oid, 'execute')
     order by p.proname`)
-  expect(rows.map((row) => row.name)).toEqual(['get_package_by_token', 'rates_json', 'renew_push_subscription'])
+  expect(rows.map((row) => row.name)).toEqual([
+    'confirm_newsletter',
+    'get_package_by_token',
+    'rates_json',
+    'renew_push_subscription',
+    'send_contact_message',
+    'subscribe_newsletter',
+    'unsubscribe_newsletter',
+  ])
 })
 
 it('anon and authenticated hold only what RLS governs: no TRUNCATE, REFERENCES, TRIGGER or MAINTAIN on a table, nothing on a sequence, now or by default', async () => {

@@ -19,6 +19,9 @@ const Receivables = section(() => import('@/features/admin/money/receivables-pag
 const Mail = section(() => import('@/features/admin/mail/mail-page'), 'MailPage')
 const Content = section(() => import('@/features/admin/content/content-page'), 'ContentPage')
 const Article = section(() => import('@/features/admin/content/article-editor-page'), 'ArticleEditorPage')
+const Messages = section(() => import('@/features/admin/messages/messages-page'), 'MessagesPage')
+const Message = section(() => import('@/features/admin/messages/message-page'), 'MessagePage')
+const Subscribers = section(() => import('@/features/admin/messages/subscribers-page'), 'SubscribersPage')
 const NotFound = section(() => import('../layout/not-found-page'), 'NotFoundPage')
 
 export function AdminSections() {
@@ -35,6 +38,9 @@ export function AdminSections() {
     { path: 'mail', element: <Mail /> },
     { path: 'content', element: <Content /> },
     { path: 'content/articles/:articleId', element: <Article /> },
+    { path: 'messages', element: <Messages /> },
+    { path: 'messages/:messageId', element: <Message /> },
+    { path: 'newsletter', element: <Subscribers /> },
     { path: '*', element: <NotFound /> },
   ])
   return <Suspense fallback={<Spinner label={t`Loading…`} />}>{routes}</Suspense>

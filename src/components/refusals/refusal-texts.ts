@@ -1,6 +1,7 @@
 import { accountTexts } from './account-texts'
 import { adminTexts } from './admin-texts'
 import { commonTexts } from './common-texts'
+import { contactTexts } from './contact-texts'
 import { contentTexts } from './content-texts'
 import { fileTexts } from './file-texts'
 import { moneyTexts } from './money-texts'
@@ -28,4 +29,5 @@ export const refusalTexts: Readonly<Record<string, Say>> = {
   ...moneyTexts,
   ...paymentTexts,
   ...accountTexts,
+  ...contactTexts,
 }

@@ -23,6 +23,9 @@ export function AccountPanel({ userId, profile, saveProfile, sessionEnds }: { us
       <Link to={accountPaths.statement(lang)} className="block rounded-2xl border border-slate-200 bg-white p-5 font-bold text-brand-700 shadow-sm hover:underline dark:border-slate-800 dark:bg-slate-900 dark:text-brand-100">
         <Trans>Statement: what you owe, payments and receipts</Trans>
       </Link>
+      <Link to={accountPaths.messages(lang)} className="block rounded-2xl border border-slate-200 bg-white p-5 font-bold text-brand-700 shadow-sm hover:underline dark:border-slate-800 dark:bg-slate-900 dark:text-brand-100">
+        <Trans>My messages: what you wrote to us, and our answers</Trans>
+      </Link>
       <NotificationSettings userId={userId} />
       <InstallAppCard />
       <AccountControlCard sessionEnds={sessionEnds} />

@@ -25,6 +25,8 @@ const sections: { section?: AdminSection; label: MessageDescriptor }[] = [
   { section: 'reports', label: msg`Reports` },
   { section: 'receivables', label: msg`Receivables` },
   { section: 'mail', label: msg`Mail` },
+  { section: 'messages', label: msg`Messages` },
+  { section: 'newsletter', label: msg`Newsletter` },
 ]
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>

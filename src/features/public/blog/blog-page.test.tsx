@@ -4,7 +4,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createMemoryRouter, RouterProvider } from 'react-router'
 import type { Lang } from '@/i18n/locales'
 import type { ArticleSummary } from '@/remote/content'
-import { useToastStore } from '@/stores/toast-store'
 import { appI18n } from '../../../../tests/unit/app-i18n'
 import type { BlogLoaderData } from '../content/build-content'
 import { filterArticles } from './blog-filter'
@@ -84,12 +83,5 @@ describe('blog page', () => {
     fireEvent.click(screen.getByRole('button', { name: /back to blog/i }))
     expect(readMore()).toHaveLength(2)
     expect(document.activeElement?.id).toBe('read-more-save')
-  })
-
-  it('subscribing to the newsletter says it is not built yet', async () => {
-    renderBlog('es')
-    fireEvent.change(await screen.findByRole('textbox', { name: /correo/i }), { target: { value: 'ana@example.com' } })
-    fireEvent.click(screen.getByRole('button', { name: /suscrib/i }))
-    expect(useToastStore.getState().current?.title).toBe('En construcción')
   })
 })

@@ -12,7 +12,7 @@ import { ArticleMeta } from './article-meta'
 import { ArticleLoading } from './article-missing'
 import { filterArticles, type BlogFilter } from './blog-filter'
 import { filterLabels } from './blog-labels'
-import { NewsletterBox } from './newsletter-box'
+import { NewsletterBox } from '../newsletter/newsletter-box'
 
 const filters = Object.keys(filterLabels) as BlogFilter[]
 // The Markdown renderer loads when an article is opened, not with the list.
