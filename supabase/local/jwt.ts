@@ -3,7 +3,7 @@ import { SUPABASE_LOCAL_JWT_SECRET } from './keys'
 
 const secret = new TextEncoder().encode(SUPABASE_LOCAL_JWT_SECRET)
 
-export type Claims = JWTPayload & { role?: string; session_id?: string; email?: string }
+export type Claims = JWTPayload & { role?: string; session_id?: string; email?: string; aal?: string }
 
 export async function signJwt(claims: Claims): Promise<string> {
   return new SignJWT(claims).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).sign(secret)

@@ -47,6 +47,9 @@ export interface AuthSettingsInput {
 
 const HOUR_MS = 3_600_000
 const FIVE_MINUTES_MS = 300_000
+const MINUTE_MS = 60_000
+/** GoTrue's MFA_RATE_LIMIT_CHALLENGE_AND_VERIFY default (per minute), here per factor. */
+const MFA_VERIFICATIONS_PER_MINUTE = 15
 
 export function resolveAuthConfig(input: AuthSettingsInput, toml: AuthToml = readAuthToml(), env = process.env): AuthConfig {
   const options = input.auth ?? {}
@@ -57,6 +60,7 @@ export function resolveAuthConfig(input: AuthSettingsInput, toml: AuthToml = rea
     token_refresh: scaled(toml.tokenRefresh, FIVE_MINUTES_MS),
     sign_in_sign_ups: scaled(toml.signInSignUps, FIVE_MINUTES_MS),
     token_verifications: scaled(toml.tokenVerifications, FIVE_MINUTES_MS),
+    mfa_verify: scaled(MFA_VERIFICATIONS_PER_MINUTE, MINUTE_MS),
     ...options.rateLimits,
   }
   for (const [name, limit] of Object.entries(rateLimits)) {

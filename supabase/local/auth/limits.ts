@@ -8,11 +8,19 @@ import type { RateLimitName } from './rate-limit'
 /** The endpoints with buckets of their own (as GoTrue has a limiter per endpoint). */
 type LimitedEndpoint = 'signup' | 'password-sign-in' | 'recover' | 'user-update' | 'refresh' | 'verify'
 
-const clientAddress = (request: HttpRequest) => (request.remoteAddress ?? 'unknown').replace(/^::ffff:/, '')
+export const clientAddress = (request: HttpRequest) => (request.remoteAddress ?? 'unknown').replace(/^::ffff:/, '')
 
 /** 429 over_request_rate_limit once the client has used up this endpoint's limit. */
 export function limitClient(context: AuthContext, request: HttpRequest, name: RateLimitName, endpoint: LimitedEndpoint) {
   if (!context.limiter.take(name, `${endpoint} ${clientAddress(request)}`)) throw authErrors.overRequestRateLimit()
+}
+
+/**
+ * A factor's verify attempts (mfa_verify): per factor rather than GoTrue's per address, so that
+ * guessing codes from many addresses is as slow as from one. 429 over_request_rate_limit.
+ */
+export function limitFactor(context: AuthContext, factorId: string) {
+  if (!context.limiter.take('mfa_verify', factorId)) throw authErrors.overRequestRateLimit()
 }
 
 /** Before a mail goes out: max_frequency for its address, then email_sent for all mail. */

@@ -3,7 +3,7 @@
 // (GoTrue's buckets hold 30 whatever the limit; here they hold the limit, so that a limit below 30
 // holds from the first request). Emails have one bucket for all addresses.
 
-export type RateLimitName = 'email_sent' | 'token_refresh' | 'sign_in_sign_ups' | 'token_verifications'
+export type RateLimitName = 'email_sent' | 'token_refresh' | 'sign_in_sign_ups' | 'token_verifications' | 'mfa_verify'
 
 export interface RateLimit {
   requests: number

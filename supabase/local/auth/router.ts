@@ -2,6 +2,7 @@
 import { json, type Handler, type HttpRequest, type HttpResponse } from '../http'
 import type { AuthContext } from './context'
 import { AuthError, authErrorResponse, authErrors } from './errors'
+import { challengeFactor, enrollFactor, unenrollFactor, verifyFactor } from './mfa'
 import { RateLimiter } from './rate-limit'
 import { signup } from './signup'
 import { token } from './token'
@@ -32,6 +33,25 @@ const ROUTES: Record<string, Partial<Record<string, Route>>> = {
   logout: { POST: logout },
   recover: { POST: recover },
   verify: { GET: verifyLink, POST: verifyOtp },
+  factors: { POST: enrollFactor },
+}
+
+type FactorRoute = (context: AuthContext, request: HttpRequest, factorId: string) => Promise<HttpResponse>
+
+/** factors/{id}, factors/{id}/challenge, factors/{id}/verify */
+const FACTOR_ROUTES: Record<string, Partial<Record<string, FactorRoute>>> = {
+  '': { DELETE: unenrollFactor },
+  challenge: { POST: challengeFactor },
+  verify: { POST: verifyFactor },
+}
+
+function findRoute(path: string, method: string): Route {
+  const factor = /^factors\/([^/]+)(?:\/(challenge|verify))?$/.exec(path)
+  const methods = factor ? FACTOR_ROUTES[factor[2] ?? ''] : ROUTES[path]
+  if (!methods) throw authErrors.notFound()
+  const route = methods[method === 'HEAD' ? 'GET' : method]
+  if (!route) throw authErrors.methodNotAllowed()
+  return factor ? (context, request) => (route as FactorRoute)(context, request, factor[1]!) : (route as Route)
 }
 
 export function authHandler(parts: Omit<AuthContext, 'limiter'>): Handler {
@@ -39,11 +59,7 @@ export function authHandler(parts: Omit<AuthContext, 'limiter'>): Handler {
   return async (request) => {
     try {
       const path = request.url.pathname.replace(/^\/auth\/v1\/?/, '').replace(/\/$/, '')
-      const methods = ROUTES[path]
-      if (!methods) throw authErrors.notFound()
-      const route = methods[request.method === 'HEAD' ? 'GET' : request.method]
-      if (!route) throw authErrors.methodNotAllowed()
-      return await route(context, request)
+      return await findRoute(path, request.method)(context, request)
     } catch (error) {
       if (error instanceof AuthError) return authErrorResponse(error)
       throw error

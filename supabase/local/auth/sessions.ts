@@ -1,16 +1,20 @@
 // Sessions as GoTrue keeps them: a row in auth.sessions, a chain of rotating refresh tokens in
 // auth.refresh_tokens, and short-lived HS256 access tokens that name the session.
 import { randomBytes, randomUUID } from 'node:crypto'
-import type { PGlite } from '@electric-sql/pglite'
+import type { PGlite, Transaction } from '@electric-sql/pglite'
 import { signJwt } from '../jwt'
 import type { RefreshTokenPolicy } from './config'
 import { authErrors } from './errors'
+import { factorsOf } from './factors'
 import { userJson, type UserJson } from './user-json'
 import { findUserById, identitiesOf, type UserRow } from './users'
 
 export const ACCESS_TOKEN_SECONDS = 3600
 
 export type SignInMethod = 'password' | 'otp' | 'recovery'
+/** The methods a session's `amr` claim lists: how it signed in, and a second factor it proved. */
+type AuthenticationMethod = SignInMethod | 'totp'
+const AAL2_METHODS = new Set<string>(['totp'])
 
 export interface SessionJson {
   access_token: string
@@ -49,13 +53,47 @@ export class Sessions {
     const refreshToken = newRefreshToken()
     await this.db.transaction(async (tx) => {
       await tx.query(`insert into auth.sessions (id, user_id, created_at, updated_at, aal) values ($1, $2, now(), now(), 'aal1')`, [sessionId, user.id])
+      await addAuthenticationMethod(tx, sessionId, method)
       await tx.query(
         `insert into auth.refresh_tokens (instance_id, token, user_id, revoked, parent, session_id, created_at, updated_at)
          values ('00000000-0000-0000-0000-000000000000', $1, $2, false, null, $3, now(), now())`,
         [refreshToken, user.id, sessionId],
       )
     })
-    return this.sessionJson(user, sessionId, refreshToken, method)
+    return this.sessionJson(user, sessionId, refreshToken)
+  }
+
+  /**
+   * GoTrue's updateMFASessionAndClaims after a verified code: the session is at aal2 (its `amr`
+   * lists totp) with a new refresh token, and the user's sessions still at aal1 end.
+   */
+  async elevate(user: UserRow, sessionId: string, factorId: string): Promise<SessionJson> {
+    const refreshToken = newRefreshToken()
+    await this.db.transaction(async (tx) => {
+      await addAuthenticationMethod(tx, sessionId, 'totp')
+      await tx.query(`update auth.sessions set aal = 'aal2', factor_id = $2, updated_at = now() where id = $1`, [sessionId, factorId])
+      const { rows } = await tx.query<{ token: string }>(
+        `update auth.refresh_tokens set revoked = true, updated_at = now() where session_id = $1 and not revoked returning token`,
+        [sessionId],
+      )
+      await tx.query(
+        `insert into auth.refresh_tokens (instance_id, token, user_id, revoked, parent, session_id, created_at, updated_at)
+         values ('00000000-0000-0000-0000-000000000000', $1, $2, false, $3, $4, now(), now())`,
+        [refreshToken, user.id, rows[0]?.token ?? null, sessionId],
+      )
+      await tx.query(`delete from auth.sessions where user_id = $1 and aal < 'aal2'`, [user.id])
+    })
+    return this.sessionJson(user, sessionId, refreshToken)
+  }
+
+  /** GoTrue's DowngradeSessionsToAAL1: the sessions a removed factor raised are at aal1 again. */
+  async downgrade(factorId: string): Promise<void> {
+    await this.db.query(
+      `delete from auth.mfa_amr_claims c using auth.sessions s
+        where s.id = c.session_id and s.factor_id = $1 and c.authentication_method = 'totp'`,
+      [factorId],
+    )
+    await this.db.query(`update auth.sessions set aal = 'aal1', factor_id = null, updated_at = now() where factor_id = $1`, [factorId])
   }
 
   /**
@@ -105,7 +143,7 @@ export class Sessions {
     })
     // The session's end above must commit, so errors are returned from the transaction, not thrown.
     if ('error' in outcome) throw outcome.error
-    return this.sessionJson(outcome.user, outcome.sessionId, outcome.refreshToken, 'password')
+    return this.sessionJson(outcome.user, outcome.sessionId, outcome.refreshToken)
   }
 
   async exists(sessionId: string): Promise<boolean> {
@@ -120,8 +158,19 @@ export class Sessions {
     else if (scope === 'others') await this.db.query(`delete from auth.sessions where user_id = $1 and id is distinct from $2`, [userId, sessionId ?? null])
   }
 
-  private async sessionJson(user: UserRow, sessionId: string, refreshToken: string, method: SignInMethod): Promise<SessionJson> {
+  /** GoTrue's CalculateAALAndAMR: the session's methods, the latest first; aal2 once one is a second factor. */
+  private async assurance(sessionId: string) {
+    const { rows } = await this.db.query<{ method: string; timestamp: number }>(
+      `select authentication_method as method, extract(epoch from updated_at)::int as timestamp
+         from auth.mfa_amr_claims where session_id = $1 order by updated_at desc`,
+      [sessionId],
+    )
+    return { aal: rows.some((row) => AAL2_METHODS.has(row.method)) ? 'aal2' : 'aal1', amr: rows }
+  }
+
+  private async sessionJson(user: UserRow, sessionId: string, refreshToken: string): Promise<SessionJson> {
     const iat = Math.floor(Date.now() / 1000)
+    const { aal, amr } = await this.assurance(sessionId)
     const expiresAt = iat + ACCESS_TOKEN_SECONDS
     const accessToken = await signJwt({
       iss: this.issuer(),
@@ -134,8 +183,8 @@ export class Sessions {
       app_metadata: user.raw_app_meta_data ?? {},
       user_metadata: user.raw_user_meta_data ?? {},
       role: 'authenticated',
-      aal: 'aal1',
-      amr: [{ method, timestamp: iat }],
+      aal,
+      amr,
       session_id: sessionId,
       is_anonymous: user.is_anonymous,
     })
@@ -145,7 +194,19 @@ export class Sessions {
       expires_in: ACCESS_TOKEN_SECONDS,
       expires_at: expiresAt,
       refresh_token: refreshToken,
-      user: userJson(user, await identitiesOf(this.db, user.id)),
+      user: userJson(user, await identitiesOf(this.db, user.id), await factorsOf(this.db, user.id)),
     }
   }
+}
+
+type Db = PGlite | Transaction
+
+/** One row per method and session; proving it again renews its timestamp (GoTrue's AddClaimToSession). */
+async function addAuthenticationMethod(db: Db, sessionId: string, method: AuthenticationMethod) {
+  await db.query(
+    `insert into auth.mfa_amr_claims (id, session_id, created_at, updated_at, authentication_method)
+     values (gen_random_uuid(), $1, now(), now(), $2)
+     on conflict (session_id, authentication_method) do update set updated_at = now()`,
+    [sessionId, method],
+  )
 }

@@ -1,5 +1,6 @@
 // The user object GoTrue returns (GET /user, inside sessions, signup). Empty timestamps are left
 // out, as GoTrue's `omitempty` does.
+import { factorJson, type FactorRow } from './factors'
 import type { IdentityRow, UserRow } from './users'
 
 const iso = (value: Date | null | undefined) => (value ? value.toISOString() : undefined)
@@ -20,7 +21,7 @@ function identityJson(identity: IdentityRow) {
 
 export type UserJson = ReturnType<typeof userJson>
 
-export function userJson(user: UserRow, identities: IdentityRow[]) {
+export function userJson(user: UserRow, identities: IdentityRow[], factors: FactorRow[] = []) {
   return {
     id: user.id,
     aud: user.aud ?? 'authenticated',
@@ -35,6 +36,8 @@ export function userJson(user: UserRow, identities: IdentityRow[]) {
     app_metadata: user.raw_app_meta_data ?? {},
     user_metadata: user.raw_user_meta_data ?? {},
     identities: identities.map(identityJson),
+    // GoTrue's `omitempty`: no key until the user enrols one.
+    factors: factors.length > 0 ? factors.map(factorJson) : undefined,
     created_at: iso(user.created_at),
     updated_at: iso(user.updated_at),
     is_anonymous: user.is_anonymous,

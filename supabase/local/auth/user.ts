@@ -3,6 +3,7 @@ import { json, noContent, type HttpRequest, type HttpResponse } from '../http'
 import { objectField, readJsonObject, stringField } from './body'
 import { requireUser, type AuthContext } from './context'
 import { authErrors } from './errors'
+import { factorsOf } from './factors'
 import { limitClient } from './limits'
 import { checkMetadata, mergeMetadata } from './metadata'
 import type { LogoutScope } from './sessions'
@@ -13,7 +14,7 @@ import { identitiesOf, normalizeEmail, updateUser, type UserChanges } from './us
 /** GET /user */
 export async function getUser(context: AuthContext, request: HttpRequest): Promise<HttpResponse> {
   const { user } = await requireUser(context, request)
-  return json(200, userJson(user, await identitiesOf(context.db, user.id)))
+  return json(200, userJson(user, await identitiesOf(context.db, user.id), await factorsOf(context.db, user.id)))
 }
 
 /** PUT /user: a new password and/or metadata (`data`, merged into the user's). */
@@ -38,7 +39,7 @@ export async function putUser(context: AuthContext, request: HttpRequest): Promi
     changes.passwordHash = await bcrypt.hash(password, BCRYPT_COST)
   }
   const updated = Object.keys(changes).length > 0 ? await updateUser(context.db, user.id, changes) : user
-  return json(200, userJson(updated, await identitiesOf(context.db, updated.id)))
+  return json(200, userJson(updated, await identitiesOf(context.db, updated.id), await factorsOf(context.db, updated.id)))
 }
 
 const SCOPES = new Set<LogoutScope>(['global', 'local', 'others'])
