@@ -33,7 +33,13 @@ export function DeleteAccountDialog({ onClose, onDeleted }: { onClose: () => voi
     }
     // The account is gone: this device forgets it and says goodbye in the customer's language.
     savePreferredLang(lang)
-    await onDeleted()
+    try {
+      await onDeleted()
+    } catch (error) {
+      console.error('Signing out after the deletion failed', error)
+      setRefusal(t`Your account was deleted, but this device’s copy could not be removed. Reload the page.`)
+      setBusy(false)
+    }
   }
 
   return (
