@@ -162,9 +162,9 @@ create trigger shipment_events_mail_delivered
 
 -- The sender's side (service role only). claim_mail takes up to p_limit due rows (queued ones whose time
 -- has come, and sending ones whose claim lapsed; those to a suppressed address it sets suppressed
--- instead), counts the attempt and holds each for p_hold; rows a
--- concurrent claim holds are skipped. mail_sent and mail_attempt_failed settle the attempt they are
--- told of (a lapsed claim's late answer changes nothing). A failure with p_retry_in null is final.
+-- instead), counts the attempt and holds each for p_hold; rows a concurrent claim holds are skipped.
+-- mail_sent and mail_attempt_failed settle the attempt they are told of (a lapsed claim's late answer
+-- changes nothing). A failure with p_retry_in null is final.
 create or replace function public.claim_mail(p_limit integer default 20, p_hold interval default interval '2 minutes')
 returns setof public.mail_outbox
 language plpgsql
