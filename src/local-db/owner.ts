@@ -92,25 +92,34 @@ async function startOverAs(userId: string, role: Role, dropData: boolean): Promi
   await db.owner.update(ownerKey, { role })
 }
 
+/** The role the device's data was pulled as, and the role the person's pulled profile says (that one, if none was pulled yet). */
+async function rolesOf(userId: string): Promise<{ pulledAs: Role | undefined; now: Role | undefined }> {
+  const [row, profile] = await Promise.all([db.owner.get(ownerKey), db.profiles.get(userId)])
+  const pulledAs = row?.userId === userId ? row.role : undefined
+  return { pulledAs, now: profile?.role ?? pulledAs }
+}
+
 /**
  * The role `owner`'s data is to be pulled as: the role their profile had when last pulled. If the
  * data on the device was pulled as another one (a customer made staff, an admin made a customer),
  * it starts over first (`startOverAs`). Call it before a pull, with none under way.
  */
-export function startOverIfRoleChanged(owner: DeviceOwner): Promise<Role> {
+export async function startOverIfRoleChanged(owner: DeviceOwner): Promise<Role> {
+  const seen = await rolesOf(owner.userId)
+  // Asked before every pull: the write transaction, which screens' reads would wait behind, only for a change.
+  if (seen.now && seen.now === seen.pulledAs) return seen.now
   return db.transaction('rw', [...db.dataTables, db.owner], async () => {
     await assertOwner(owner)
-    const [row, profile] = await Promise.all([db.owner.get(ownerKey), db.profiles.get(owner.userId)])
-    const role = profile?.role ?? row?.role ?? 'user'
-    if (row?.role !== role) await startOverAs(owner.userId, role, row?.role !== undefined)
-    return role
+    const { pulledAs, now = 'user' } = await rolesOf(owner.userId)
+    if (pulledAs !== now) await startOverAs(owner.userId, now, pulledAs !== undefined)
+    return now
   })
 }
 
 /** Whether the role `owner`'s profile says differs from the one the device's data was pulled as: a pull that brought a new role is followed by one as it. */
 export async function roleChanged(owner: DeviceOwner): Promise<boolean> {
-  const [row, profile] = await Promise.all([db.owner.get(ownerKey), db.profiles.get(owner.userId)])
-  return row?.userId === owner.userId && profile !== undefined && profile.role !== row.role
+  const { pulledAs, now } = await rolesOf(owner.userId)
+  return pulledAs !== undefined && now !== pulledAs
 }
 
 /**
