@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { expect, test } from './fixtures'
-import { demoAdmin, newCustomer, signedIn, signUpThroughUi } from './backend'
+import { demoAdmin, logInThroughUi, newCustomer, signedIn, signUpThroughUi } from './backend'
+import { openCustomer } from './package-tool'
 import { caughtMail, linksOf } from './mail'
 
 // The mail a customer reads, caught by the stand-in's mail catcher and read through its API (Mailpit's):
@@ -31,15 +32,22 @@ test('a password reset asked from /es arrives in Spanish, and its link sets the 
   expect((await client.auth.getUser()).data.user?.email).toBe(email)
 })
 
-test('a package registered at the desk is mailed to its customer with its tracking number and a link to their packages', async ({ page, request }) => {
+test('a package registered at the desk is mailed to its customer with its tracking number, the matched pre-alert and a link to their packages', async ({ page, browser, request }) => {
   const customer = await newCustomer()
   const tracking = `MAIL-${randomUUID().slice(0, 8).toUpperCase()}`
-  const admin = await signedIn(demoAdmin)
-  const { error } = await admin.rpc('register_package', { p_op_id: randomUUID(), p_package_id: randomUUID(), p_user_id: customer.id, p_public_token: randomUUID(), p_status: 'recibido', p_tracking_code: tracking })
+  const client = await signedIn(customer)
+  const { error } = await client.rpc('save_prealert', { p_op_id: randomUUID(), p_id: randomUUID(), p_tracking_code: tracking, p_store: 'Amazon', p_description: 'Zapatillas', p_declared_value_usd: 80, p_expected_on: null })
   expect(error).toBeNull()
 
+  const desk = await (await browser.newContext()).newPage()
+  await logInThroughUi(desk, '/admin/login', demoAdmin)
+  await openCustomer(desk, customer.email)
+  await desk.getByRole('main').getByLabel('Tracking code').fill(tracking)
+  await desk.getByRole('main').getByRole('button', { name: 'Create package' }).click()
+  await expect(desk.getByTestId('toast').first()).toContainText('Package created.')
+
   const mail = await caughtMail(request, customer.email, new RegExp(`^Tu paquete ${tracking} llegó a Miami$`))
-  expect(mail.Text).toContain(`Número de rastreo: ${tracking}`)
+  expect(mail.Text).toContain(`Número de rastreo: ${tracking}\nTienda: Amazon\nTu prealerta: Zapatillas`)
   const [link] = linksOf(mail)
   expect(link).toBe(`${test.info().project.use.baseURL}/es/dashboard`)
   await page.goto(link!)
