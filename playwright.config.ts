@@ -43,8 +43,9 @@ export default defineConfig({
       // The suite signs up and signs in dozens of users from one address within minutes: config.toml's
       // auth rate limits times 100. The app's port is site_url's, so its auth links are allowed. Pushes
       // may go to the test's own push service on loopback (tests/e2e/push.spec.ts). Its Stripe takes any free port,
-      // beside a developer's `npm run backend` on 54325.
-      env: { SUPABASE_LOCAL_PORT: String(backendPort), SUPABASE_LOCAL_DIR: backendDir, SUPABASE_LOCAL_QUIET: '1', SUPABASE_LOCAL_RATE_LIMIT_SCALE: '100', PUSH_ENDPOINT_HOSTS: '127.0.0.1', SUPABASE_LOCAL_STRIPE_PORT: '0', SUPABASE_LOCAL_MAIL_PORT: '0' },
+      // beside a developer's `npm run backend` on 54325, and so does its mail catcher (tests/e2e/mail.ts finds it).
+      // The links it mails lead to this run's app.
+      env: { SUPABASE_LOCAL_SITE_URL: `http://localhost:${appPort}`, SUPABASE_LOCAL_PORT: String(backendPort), SUPABASE_LOCAL_DIR: backendDir, SUPABASE_LOCAL_QUIET: '1', SUPABASE_LOCAL_RATE_LIMIT_SCALE: '100', PUSH_ENDPOINT_HOSTS: '127.0.0.1', SUPABASE_LOCAL_STRIPE_PORT: '0', SUPABASE_LOCAL_MAIL_PORT: '0' },
       url: `http://127.0.0.1:${backendPort}/auth/v1/health`,
       reuseExistingServer: false,
       timeout: 60_000,

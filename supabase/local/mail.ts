@@ -67,12 +67,16 @@ export function addressedToLoopback(request: HttpRequest): boolean {
 /**
  * GET /_dev/mail lists the outbox; DELETE /_dev/mail empties it. It needs no key, so it answers
  * only requests addressed to a loopback host (anything else: 404, as if it did not exist); the
- * server sends it no CORS headers, so no web page can read it.
+ * server sends it no CORS headers, so no web page can read it. Its Mail-Catcher header says where
+ * the catcher answers (a stand-in on any free port: the e2e suite's).
  */
-export function mailHandler(outbox: MailOutbox) {
+export function mailHandler(outbox: MailOutbox, catcherUrl: () => string | undefined) {
   return async (request: HttpRequest): Promise<HttpResponse> => {
     if (!addressedToLoopback(request) || !/^\/_dev\/mail\/?$/.test(request.url.pathname)) return json(404, { message: 'no Route matched with those values' })
-    if (request.method === 'GET' || request.method === 'HEAD') return json(200, outbox.list())
+    if (request.method === 'GET' || request.method === 'HEAD') {
+      const catcher = catcherUrl()
+      return json(200, outbox.list(), catcher ? { 'Mail-Catcher': catcher } : {})
+    }
     if (request.method === 'DELETE') {
       outbox.clear()
       return noContent()

@@ -94,8 +94,10 @@ export async function startStandIn(opts: StandInOptions = {}): Promise<StandIn> 
   const devMail = opts.devMail ?? process.env.SUPABASE_LOCAL_DEV_MAIL !== 'off'
   const caughtMail = devMail ? new CaughtMail() : undefined
   const mail = new MailOutbox(log)
+  // Known once the catcher listens (after the server: requests before it find none).
+  const caught: { url?: string } = {}
   const routes: Routes = {
-    mail: devMail ? mailHandler(mail) : undefined,
+    mail: devMail ? mailHandler(mail, () => caught.url) : undefined,
     // Until the database is open every gateway request is answered 503, so health checks wait.
     services: [],
   }
@@ -146,6 +148,7 @@ export async function startStandIn(opts: StandInOptions = {}): Promise<StandIn> 
     await closeServer()
     throw error
   }))
+  caught.url = catcher?.url
   const closeServers = () => Promise.all([closeServer(), catcher?.close()]).then(() => undefined)
   let opened: Awaited<ReturnType<typeof openDatabase>>
   try {

@@ -110,8 +110,9 @@ begin
 end
 $$;
 
--- Each notification made is mailed as its kind says (a package's status change only when delivered),
--- in the notification's transaction.
+-- Each notification made is mailed as its kind says (a package's status change only when delivered; a
+-- storage reminder with the daily fee that follows free storage, as the rates say now), in the
+-- notification's transaction.
 create or replace function public.mail_notification()
 returns trigger
 language plpgsql
@@ -125,6 +126,10 @@ begin
     if new.payload ->> 'status' = 'entregado' then
       perform public.enqueue_mail(new.user_id, 'package_delivered', new.payload, 'notification:' || new.source);
     end if;
+  elsif new.kind in ('storage_ending', 'storage_last_day') then
+    perform public.enqueue_mail(new.user_id, new.kind,
+      new.payload || jsonb_strip_nulls(jsonb_build_object('fee_cents_per_day', public.rate_value('storage_fee_cents_per_day'))),
+      'notification:' || new.source);
   else
     perform public.enqueue_mail(new.user_id, new.kind, new.payload, 'notification:' || new.source);
   end if;

@@ -58,6 +58,8 @@ describe('the mail catcher', () => {
     const headers = (await (await api(`/api/v1/message/${found.messages[0]!.ID}/headers`)).json()) as Record<string, string[]>
     expect(headers.To).toEqual([`<${email}>`])
     expect(headers.Subject).toEqual(['Reset your password'])
+    // The dev mailbox says where the catcher is (a stand-in on a free port: the e2e suite's).
+    expect((await fetch(`${standIn.url}/_dev/mail`)).headers.get('mail-catcher')).toBe(standIn.mailCatcherUrl)
     // Read once opened, as Mailpit marks it.
     expect(((await (await api('/api/v1/messages')).json()) as Summary).unread).toBe(0)
   })

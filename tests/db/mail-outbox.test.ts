@@ -126,6 +126,16 @@ describe.each(engines)('$engine', ({ open }) => {
     expect(receipt!.payload.receipt_number).toEqual(expect.any(Number))
   })
 
+  it("a storage reminder's mail says the daily fee that follows free storage, as the rates say when it is made", async () => {
+    const customer = await signUp('es')
+    const payload = { package_id: randomUUID(), tracking_code: 'STORE-1', last_free_day: '2026-12-03', days_left: 3 }
+    await db.owner(`insert into public.notifications (user_id, kind, payload, source) values ($1, 'storage_ending', $2, $3)`, [customer.sub, JSON.stringify(payload), `storage_ending:${randomUUID()}`])
+    const fee = (await db.owner<{ fee: number }>(`select public.rate_value('storage_fee_cents_per_day')::float8 as fee`))[0]!.fee
+    expect(fee).toBeGreaterThan(0)
+    const [mail] = await mailsOf(customer)
+    expect(mail).toMatchObject({ kind: 'storage_ending', payload: { ...payload, fee_cents_per_day: fee } })
+  })
+
   it('a shipment delivered is mailed once', async () => {
     const customer = await signUp('en')
     const [shipment] = await db.owner<{ id: string }>(

@@ -14,8 +14,8 @@ export interface QueuedMail {
   attempts: number
 }
 
-/** Throws UnknownMailKind for a kind without a template. */
-export function composeMail(mail: QueuedMail, from: string, siteUrl: string): MailMessage {
-  const { subject, html, text } = renderMail({ kind: mail.kind, lang: mail.lang, payload: mail.payload, siteUrl })
+/** unsubscribePageUrl: the app's page that turns this kind of mail off, for the footer. Throws UnknownMailKind for a kind without a template. */
+export function composeMail(mail: QueuedMail, from: string, siteUrl: string, unsubscribePageUrl?: string): MailMessage {
+  const { subject, html, text } = renderMail({ kind: mail.kind, lang: mail.lang, payload: mail.payload, siteUrl, unsubscribePageUrl })
   return { from, to: mail.address, subject, text, html }
 }
