@@ -19,3 +19,6 @@ export const DEFAULT_PORT = 54321
 export const DEFAULT_STRIPE_PORT = 54325
 /** The Supabase CLI's Mailpit's port, where the stand-in's mail catcher answers. */
 export const DEFAULT_MAIL_PORT = 54324
+
+/** What the stand-in signs mail links with (unsubscribe) unless MAIL_LINK_SECRET is set: a hosted project sets its own. */
+export const LOCAL_MAIL_LINK_SECRET = 'local-mail-link-secret-not-for-production'

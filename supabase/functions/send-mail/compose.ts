@@ -5,6 +5,8 @@ import type { MailMessage } from './provider.ts'
 
 export interface QueuedMail {
   id: string
+  /** null once the customer has left. */
+  user_id: string | null
   address: string
   kind: string
   lang: 'es' | 'en'
@@ -27,11 +29,13 @@ const SUBJECTS: Record<string, { es: string; en: string }> = {
 
 const escape = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
 
-export function composeMail(mail: QueuedMail, from: string, siteUrl: string): MailMessage {
+/** unsubscribePageUrl: the app's page that turns this kind of mail off, for the footer (none on a receipt). */
+export function composeMail(mail: QueuedMail, from: string, siteUrl: string, unsubscribePageUrl?: string): MailMessage {
   const subject = SUBJECTS[mail.kind]?.[mail.lang] ?? mail.kind
   const link = `${siteUrl.replace(/\/+$/, '')}/${mail.lang}/dashboard`
   const facts = JSON.stringify(mail.payload, null, 2)
-  const text = `${subject}\n\n${facts}\n\n${link}\n`
-  const html = `<h1>${escape(subject)}</h1><pre>${escape(facts)}</pre><p><a href="${escape(link)}">${escape(link)}</a></p>`
+  const footer = unsubscribePageUrl ? `\n${unsubscribePageUrl}\n` : ''
+  const text = `${subject}\n\n${facts}\n\n${link}\n${footer}`
+  const html = `<h1>${escape(subject)}</h1><pre>${escape(facts)}</pre><p><a href="${escape(link)}">${escape(link)}</a></p>${unsubscribePageUrl ? `<p><a href="${escape(unsubscribePageUrl)}">${escape(unsubscribePageUrl)}</a></p>` : ''}`
   return { from, to: mail.address, subject, text, html }
 }

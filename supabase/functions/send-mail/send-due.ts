@@ -7,6 +7,7 @@ import { rpc } from '../_shared/supabase-api.ts'
 import { composeMail, type QueuedMail } from './compose.ts'
 import type { SendMailConfig } from './config.ts'
 import { mailRetryDelayMs, type MailRetryPolicy } from './retry-policy.ts'
+import { unsubscribeLinks } from './unsubscribe-headers.ts'
 
 export interface SendSummary {
   sent: number
@@ -37,7 +38,9 @@ export async function sendDueMail(config: SendMailConfig, policy: MailRetryPolic
 }
 
 async function sendOne(config: SendMailConfig, policy: MailRetryPolicy, mail: QueuedMail, summary: SendSummary) {
-  const outcome = await config.provider.send(composeMail(mail, config.from, config.siteUrl), mail.idempotency_key)
+  const unsubscribe = await unsubscribeLinks(mail, config)
+  const message = composeMail(mail, config.from, config.siteUrl, unsubscribe?.pageUrl)
+  const outcome = await config.provider.send({ ...message, headers: unsubscribe?.headers }, mail.idempotency_key)
   if (outcome.ok) {
     await rpc(config.api, 'mail_sent', { p_id: mail.id, p_attempt: mail.attempts, p_provider_id: outcome.providerId })
     summary.sent += 1

@@ -1,5 +1,5 @@
 // The stand-in's Edge Functions at /functions/v1/<name>: the same code a hosted project deploys
-// (send-push, create-checkout, stripe-webhook, refund-payment), with the stand-in's URL and keys,
+// (send-push, create-checkout, stripe-webhook, refund-payment, send-mail, unsubscribe), with the stand-in's URL and keys,
 // behind the gateway's JWT check that config.toml's verify_jwt sets per function; plus what calls
 // them on a hosted project (the notifications webhook; Stripe, or the stand-in's own Stripe) and
 // its jobs (pg_cron): storage reminders and fees daily, send-mail every second.
@@ -10,9 +10,10 @@ import { sendMailHandler, type SendMailOptions } from '../../functions/send-mail
 import { sendPushHandler } from '../../functions/send-push/handler.ts'
 import type { RetryPolicy } from '../../functions/send-push/retry-policy.ts'
 import { stripeWebhookHandler } from '../../functions/stripe-webhook/handler.ts'
+import { unsubscribeHandler } from '../../functions/unsubscribe/handler.ts'
 import { readFunctionsToml } from '../config'
 import { json, type Handler } from '../http'
-import { SUPABASE_LOCAL_ANON_KEY, SUPABASE_LOCAL_SERVICE_ROLE_KEY } from '../keys'
+import { LOCAL_MAIL_LINK_SECRET, SUPABASE_LOCAL_ANON_KEY, SUPABASE_LOCAL_SERVICE_ROLE_KEY } from '../keys'
 import { LOCAL_STRIPE_SECRET_KEY, LOCAL_STRIPE_WEBHOOK_SECRET } from '../stripe/keys'
 import { startLocalStripe, type LocalStripe } from '../stripe/server'
 import { jwtRefusal } from './gateway'
@@ -79,6 +80,7 @@ export async function startFunctions({ db, url, siteUrl, dataDir, retry, stripeP
     RESEND_API_BASE: process.env.RESEND_API_BASE,
     MAIL_FROM: process.env.MAIL_FROM,
     MAILPIT_URL: mail.mailpitUrl ?? mailCatcherUrl,
+    MAIL_LINK_SECRET: process.env.MAIL_LINK_SECRET || LOCAL_MAIL_LINK_SECRET,
   }
   const env = (name: string): string | undefined => values[name]
   const sendPush = sendPushHandler(env, { retry, signal: abort.signal, log })
@@ -88,6 +90,7 @@ export async function startFunctions({ db, url, siteUrl, dataDir, retry, stripeP
     'stripe-webhook': stripeWebhookHandler(env, log),
     'refund-payment': refundPaymentHandler(env, log),
     'send-mail': sendMailHandler(env, { ...mail, log }),
+    unsubscribe: unsubscribeHandler(env, log),
   }
   const settings = readFunctionsToml()
   const webhook = await startNotificationsWebhook({ db, functionUrl: `${url}${FUNCTIONS_PREFIX}/send-push`, send: sendPush, signal: abort.signal, log })
