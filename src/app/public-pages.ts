@@ -29,6 +29,9 @@ export const publicPages: Partial<Record<PageKey, Lazy>> & { home: Lazy } = {
   resetPassword: withCatalog('account', async () => (await import('@/features/auth/reset-password-page')).ResetPasswordPage),
 }
 
+/** Where a mail's unsubscribe footer leads (/{lang}/unsubscribe?token=…): public, no sign-in. */
+export const unsubscribePage: Lazy = withCatalog('account', async () => (await import('@/features/customer/notifications/unsubscribe-page')).UnsubscribePage)
+
 /** A blog article at its own URL, under either slug of the blog. */
 export const blogArticlePage: Lazy = () => import('./routes/blog-article-route')
 

@@ -21,7 +21,7 @@ export const adminTexts: Record<string, Say> = {
   bad_history_cursor: (i18n) => i18n._(msg`The history could not go on from where it was: search again.`),
   profile_field_locked: (i18n) => i18n._(msg`This part of the account cannot be changed here.`),
   own_admin_role: (i18n) => i18n._(msg`You cannot remove your own admin role.`),
-  receipt_always_mailed: (i18n) => i18n._(msg`Receipts are always e-mailed: they cannot be turned off.`),
+  receipt_always_mailed: (i18n) => i18n._(msg`Receipts are always emailed: they cannot be turned off.`),
   unknown_notification_kind: (i18n) => i18n._(msg`The server does not know one of the kinds chosen. Discard the change and choose again.`),
   push_endpoint_taken: (i18n) => i18n._(msg`The notifications of this browser could not be set up: turn them off and on again.`),
 }
