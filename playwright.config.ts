@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { defineConfig, devices } from '@playwright/test'
-import { backendPort } from './tests/e2e/backend'
+import { backendPort, mailCatcherPort } from './tests/e2e/backend'
 import { chromiumLaunchOptions } from './tests/e2e/chromium'
 
 // E2E_APP_PORT moves the app, for two runs side by side (the auth redirects allow any localhost port).
@@ -43,8 +43,8 @@ export default defineConfig({
       // The suite signs up and signs in dozens of users from one address within minutes: config.toml's
       // auth rate limits times 100. The app's port is site_url's, so its auth links are allowed. Pushes
       // may go to the test's own push service on loopback (tests/e2e/push.spec.ts). Its Stripe takes any free port,
-      // beside a developer's `npm run backend` on 54325.
-      env: { SUPABASE_LOCAL_PORT: String(backendPort), SUPABASE_LOCAL_DIR: backendDir, SUPABASE_LOCAL_QUIET: '1', SUPABASE_LOCAL_RATE_LIMIT_SCALE: '100', PUSH_ENDPOINT_HOSTS: '127.0.0.1', SUPABASE_LOCAL_STRIPE_PORT: '0', SUPABASE_LOCAL_MAIL_PORT: '0' },
+      // beside a developer's `npm run backend` on 54325; its mail catcher the port after its own, where the tests read mail.
+      env: { SUPABASE_LOCAL_PORT: String(backendPort), SUPABASE_LOCAL_DIR: backendDir, SUPABASE_LOCAL_QUIET: '1', SUPABASE_LOCAL_RATE_LIMIT_SCALE: '100', PUSH_ENDPOINT_HOSTS: '127.0.0.1', SUPABASE_LOCAL_STRIPE_PORT: '0', SUPABASE_LOCAL_MAIL_PORT: String(mailCatcherPort) },
       url: `http://127.0.0.1:${backendPort}/auth/v1/health`,
       reuseExistingServer: false,
       timeout: 60_000,

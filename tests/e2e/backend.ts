@@ -6,6 +6,9 @@ import { nodeClientOptions } from '../support/node-supabase'
 /** The stand-in the e2e build talks to (see playwright.config.ts; E2E_BACKEND_PORT moves it, for two runs side by side). */
 export const backendPort = Number(process.env.E2E_BACKEND_PORT ?? 54329)
 export const backendUrl = `http://127.0.0.1:${backendPort}`
+/** Its mail catcher (Mailpit's API): next to it, so two runs side by side keep theirs apart (E2E_MAIL_PORT moves it). */
+export const mailCatcherPort = Number(process.env.E2E_MAIL_PORT ?? backendPort + 1)
+export const mailCatcherUrl = `http://127.0.0.1:${mailCatcherPort}`
 export const anonKey =
   'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0'
 
