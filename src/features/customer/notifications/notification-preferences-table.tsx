@@ -1,7 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useDeviceWrite } from '@/components/use-device-write'
-import { useMutedKinds } from '@/local-db/notification-preferences'
-import type { NotificationChannel } from '@/local-db/rows'
+import { useState } from 'react'
+import { mutedWith, useMutedKinds, type MutedKinds } from '@/local-db/notification-preferences'
+import type { MailKind, NotificationChannel, NotificationKind } from '@/local-db/rows'
 import { queueNotificationPreference } from '@/outbox/queue-notifications'
 import { preferenceRows, type PreferenceRow } from './preference-rows'
 
@@ -14,8 +15,16 @@ const alwaysMailedNote = 'always-mailed-note'
  */
 export function NotificationPreferencesTable({ userId }: { userId: string }) {
   const { t, i18n } = useLingui()
-  const muted = useMutedKinds(userId)
+  const saved = useMutedKinds(userId)
+  // A choice shows at once, until the device's copy brings it (or it could not be saved there).
+  const [chosen, setChosen] = useState<{ over: MutedKinds | undefined; muted: MutedKinds } | null>(null)
+  const muted = chosen && chosen.over === saved ? chosen.muted : saved
   const write = useDeviceWrite()
+  const choose = (channel: NotificationChannel, kinds: readonly (NotificationKind | MailKind)[], on: boolean) => {
+    if (!muted) return
+    setChosen({ over: saved, muted: { ...muted, [channel]: mutedWith(muted[channel] as readonly string[], kinds, on) } })
+    void write(() => queueNotificationPreference(userId, channel, kinds, on)).then((done) => done || setChosen(null))
+  }
   const channels: { id: NotificationChannel; label: string }[] = [
     { id: 'in_app', label: t`In the app` },
     { id: 'push', label: t`Push` },
@@ -43,7 +52,7 @@ export function NotificationPreferencesTable({ userId }: { userId: string }) {
         aria-label={label}
         checked={on}
         disabled={muted === undefined}
-        onChange={(event) => void write(() => queueNotificationPreference(userId, channel.id, kinds, event.target.checked))}
+        onChange={(event) => choose(channel.id, kinds, event.target.checked)}
       />
     )
   }
