@@ -34,6 +34,8 @@ export const newsletterPages = {
   confirm: withCatalog('pages', async () => (await import('./routes/newsletter-routes')).NewsletterConfirmRoute),
   unsubscribe: withCatalog('pages', async () => (await import('./routes/newsletter-routes')).NewsletterUnsubscribeRoute),
 } satisfies Record<string, Lazy>
+/** Where a mail's unsubscribe footer leads (/{lang}/unsubscribe?token=…): public, no sign-in. */
+export const unsubscribePage: Lazy = withCatalog('account', async () => (await import('@/features/customer/notifications/unsubscribe-page')).UnsubscribePage)
 
 /** A blog article at its own URL, under either slug of the blog. */
 export const blogArticlePage: Lazy = () => import('./routes/blog-article-route')

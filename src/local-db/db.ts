@@ -2,7 +2,7 @@ import Dexie, { type EntityTable } from 'dexie'
 import type { AccountBalanceRow, AccountEntryRow, DeskMethod } from './account-rows'
 import { compactRows } from './compact-rows'
 import type { ArticleDraft, ArticleFields, ArticleRow, FaqFields, FaqRow } from './content-rows'
-import type { NotificationKind, NotificationRow, PackageRow, PackageStatus, PrealertRow, PriceBreakdown, ProfileRow, Role, ShipmentAddress, ShipmentOptions, ShipmentRow, ShipmentService, ShipmentStatus } from './rows'
+import type { MailKind, NotificationChannel, NotificationKind, NotificationRow, PackageRow, PackageStatus, PrealertRow, PriceBreakdown, ProfileRow, Role, ShipmentAddress, ShipmentOptions, ShipmentRow, ShipmentService, ShipmentStatus } from './rows'
 
 /** A full profile with its locker code: the customer's own, or on an admin's device the admins' and the customers the admin opened. */
 export type LocalProfile = ProfileRow & { locker_code: string | null }
@@ -140,10 +140,18 @@ export interface CancelPrealertOp extends PrealertOpBase {
  */
 export type MarkNotificationsReadOp = QueuedOpBase & { kind: 'mark-notifications-read' } & ({ through: string } | { upTo: string } | { notificationIds: string[] })
 
-/** The kinds of notification the customer does not want pushed to their devices (the inbox has them all). */
+/** The kinds of notification the customer does not want pushed, the whole list (queued by versions before SetNotificationPreferenceOp). */
 export interface SetPushPreferencesOp extends QueuedOpBase {
   kind: 'set-push-preferences'
   pushMuted: NotificationKind[]
+}
+
+/** One cell of the customer's notification settings: these kinds turned on or off on one channel. */
+export interface SetNotificationPreferenceOp extends QueuedOpBase {
+  kind: 'set-notification-preference'
+  channel: NotificationChannel
+  kinds: (NotificationKind | MailKind)[]
+  on: boolean
 }
 
 /** What a customer asks for when they request a shipment, as `request_shipment` takes it. */
@@ -310,7 +318,7 @@ export interface SeenFile {
 export type PackageOp = StatusOp | RegisterOp
 export type PrealertOp = SavePrealertOp | CancelPrealertOp
 export type ShipmentOp = RequestShipmentOp | CancelShipmentOp | ApproveShipmentOp | SetShipmentPackagesOp | AdvanceShipmentOp
-export type NotificationsOp = MarkNotificationsReadOp | SetPushPreferencesOp
+export type NotificationsOp = MarkNotificationsReadOp | SetPushPreferencesOp | SetNotificationPreferenceOp
 export type ContentOp = SaveArticleOp | SaveFaqOp | MoveFaqOp
 export type AccountOp = RecordPaymentOp | GrantCreditOp | PostAdjustmentOp | RefundPaymentOp
 export type QueuedOp = PackageOp | PrealertOp | ShipmentOp | UploadOp | NotificationsOp | ContentOp | AccountOp
@@ -325,7 +333,7 @@ export const isContentOp = (op: QueuedOp): op is ContentOp => op.kind === 'save-
 
 /**
  * What an op changes: a package, a prealert, a shipment, an article (its cover first, then its
- * save), the FAQ, the profile photo, the push preferences or a customer's account.
+ * save), the FAQ, the profile photo, the notification preferences or a customer's account.
  * A subject's ops reach the server one at a time, in order, and wait behind one that waits for its
  * user. Marking read needs no order (each is complete by itself), so each op is its own subject.
  */

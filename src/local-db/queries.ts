@@ -1,13 +1,14 @@
 import Dexie, { liveQuery } from 'dexie'
 import { useLiveQuery } from 'dexie-react-hooks'
 import { newestOf, readChunkedPackages } from './package-chunks'
-import { db, isPrealertOp, isShipmentOp, type LocalPackage, type SetPushPreferencesOp, type SyncStream } from './db'
+import { db, isPrealertOp, isShipmentOp, type LocalPackage, type SyncStream } from './db'
+import { mutedKindsOf } from './notification-preferences'
 import { withPendingReads } from './notification-overlay'
-import { readOwnerRole } from './owner'
+import { readOwner, readOwnerRole } from './owner'
 import { readPackages } from './package-store'
 import { withPendingPrealertOps } from './prealert-overlay'
 import { withPendingShipmentOps } from './shipment-overlay'
-import type { NotificationKind, Role } from './rows'
+import type { NotificationRow, Role } from './rows'
 import { useThrottledQuery } from './throttled-query'
 
 export type { LocalPackage, LocalProfile } from './db'
@@ -171,23 +172,17 @@ export function useShippableCount(userId: string) {
 
 /**
  * The customer's notifications, newest first (only the signed-in user's are ever on the device),
- * read where this device marked them read and the server has not heard yet.
+ * read where this device marked them read and the server has not heard yet, but for the kinds they
+ * turned off in the app.
  */
 export function useNotifications() {
   // Throttled: a first pull writes an inbox of thousands page after page, and each page would read it all again.
-  return useThrottledQuery(async () => withPendingReads(await db.notifications.orderBy('created_at').reverse().toArray(), await db.outbox.toArray()), [], ['notifications', 'outbox'])
+  return useThrottledQuery(readInbox, [], ['notifications', 'outbox', 'profiles'])
 }
 
-/**
- * The kinds the customer does not want pushed, as this device last chose them: the newest choice
- * still on its way to the server, else the profile's.
- */
-export async function pushMutedOf(userId: string): Promise<readonly NotificationKind[]> {
-  const pending = (await db.outbox.toArray()).filter((op): op is SetPushPreferencesOp => op.userId === userId && op.kind === 'set-push-preferences' && op.state === 'pending')
-  return pending.at(-1)?.pushMuted ?? (await db.profiles.get(userId))?.push_muted ?? []
-}
-
-/** pushMutedOf, live; undefined while loading. */
-export function usePushMuted(userId: string): readonly NotificationKind[] | undefined {
-  return useLiveQuery(() => pushMutedOf(userId), [userId])
+/** useNotifications, read once: without the kinds the owner turned off in the app (made all the same: they drive push and mail). */
+export async function readInbox(): Promise<NotificationRow[]> {
+  const [rows, ops, owner] = await Promise.all([db.notifications.orderBy('created_at').reverse().toArray(), db.outbox.toArray(), readOwner()])
+  const hidden = owner ? (await mutedKindsOf(owner.userId, ops)).in_app : []
+  return withPendingReads(hidden.length > 0 ? rows.filter((row) => !hidden.includes(row.kind)) : rows, ops)
 }

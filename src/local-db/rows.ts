@@ -30,6 +30,10 @@ export interface ProfileRow {
   push_muted?: NotificationKind[]
   /** The language of the mail sent to this user; absent on rows stored before it was kept. */
   lang?: 'es' | 'en'
+  /** The kinds of mail this user turned off; absent on rows stored before it was pulled. */
+  mail_muted?: MailKind[]
+  /** The notification kinds left out of this user's inbox and badge; absent on rows stored before. */
+  in_app_muted?: NotificationKind[]
   created_at: string
   updated_at: string
 }
@@ -171,6 +175,13 @@ export interface ShipmentRow {
 
 export const notificationKinds = ['package_received', 'package_status', 'shipment_awaiting_approval', 'shipment_shipped', 'storage_ending', 'storage_last_day', 'payment_received', 'charge_due'] as const
 export type NotificationKind = (typeof notificationKinds)[number]
+
+/** What is mailed (public.mail_outbox): a delivery has a mail of its own, and a receipt is always mailed. */
+export const mailKinds = ['package_received', 'package_delivered', 'storage_ending', 'storage_last_day', 'shipment_awaiting_approval', 'charge_due', 'payment_received', 'shipment_shipped', 'shipment_delivered'] as const
+export type MailKind = (typeof mailKinds)[number]
+
+/** Where a customer is told: the inbox (and badge), push to their devices, e-mail. */
+export type NotificationChannel = 'in_app' | 'push' | 'mail'
 
 /** What a notification is about, as the database wrote it when the thing happened. */
 export interface NotificationPayload {

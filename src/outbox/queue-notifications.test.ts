@@ -1,13 +1,14 @@
 import { beforeEach, describe, expect, it } from 'vitest'
-import { db, type LocalProfile, type MarkNotificationsReadOp } from '@/local-db/db'
+import { db, type LocalProfile, type MarkNotificationsReadOp, type SetPushPreferencesOp } from '@/local-db/db'
 import { microsOf, pulledThrough, withPendingReads } from '@/local-db/notification-overlay'
 import { takeOwnership, type DeviceOwner } from '@/local-db/owner'
-import { pushMutedOf } from '@/local-db/queries'
+import { mutedKindsOf } from '@/local-db/notification-preferences'
+import { readInbox } from '@/local-db/queries'
 import type { NotificationRow } from '@/local-db/rows'
 import { clearLocalData } from '@/local-db/wipe'
 import { applyPulledNotifications } from '@/local-db/writes'
 import { newOpFields } from './queue'
-import { queueNotificationsRead, queuePushPreferences } from './queue-notifications'
+import { queueNotificationPreference, queueNotificationsRead } from './queue-notifications'
 import { discard } from './resolve'
 
 const notification = (id: string, created_at: string, change_xid: string | undefined, read_at: string | null = null): NotificationRow => ({
@@ -127,17 +128,34 @@ it('compares server times to the microsecond, whatever their offset', () => {
   expect(microsOf('2026-11-25T12:00:00+00:00')).toBe(Date.parse('2026-11-25T12:00:00Z') * 1000)
 })
 
-it('push preferences show as chosen at once: the newest choice still to be sent, else the profile’s once none is pending', async () => {
-  await db.profiles.put({ id: 'customer', push_muted: ['package_status'] } as LocalProfile)
-  expect(await pushMutedOf('customer')).toEqual(['package_status'])
+it('notification preferences show as chosen at once, each cell over the profile’s, and go back to the profile’s when the server refuses', async () => {
+  await db.profiles.put({ id: 'customer', push_muted: ['package_status'], mail_muted: ['charge_due'] } as LocalProfile)
+  expect(await mutedKindsOf('customer')).toEqual({ in_app: [], push: ['package_status'], mail: ['charge_due'] })
 
-  await queuePushPreferences('customer', ['storage_ending'])
-  await queuePushPreferences('customer', ['storage_ending', 'shipment_shipped'])
-  expect(await pushMutedOf('customer')).toEqual(['storage_ending', 'shipment_shipped'])
-  expect((await db.outbox.toArray()).map((op) => op.kind)).toEqual(['set-push-preferences', 'set-push-preferences'])
+  await queueNotificationPreference('customer', 'push', ['package_status'], true)
+  await queueNotificationPreference('customer', 'mail', ['storage_ending', 'storage_last_day'], false)
+  await queueNotificationPreference('customer', 'in_app', ['shipment_shipped'], false)
+  expect(await mutedKindsOf('customer')).toEqual({ in_app: ['shipment_shipped'], push: [], mail: ['charge_due', 'storage_ending', 'storage_last_day'] })
+  expect((await db.outbox.toArray()).map((op) => op.kind)).toEqual(['set-notification-preference', 'set-notification-preference', 'set-notification-preference'])
 
   // Refused by the server: the device goes back to what the server has.
   await db.outbox.toCollection().modify({ state: 'failed' })
-  expect(await pushMutedOf('customer')).toEqual(['package_status'])
-  await expect(queuePushPreferences('someone-else', [])).rejects.toThrow()
+  expect(await mutedKindsOf('customer')).toEqual({ in_app: [], push: ['package_status'], mail: ['charge_due'] })
+  await expect(queueNotificationPreference('someone-else', 'push', [], true)).rejects.toThrow()
+})
+
+it('a push choice queued by an earlier version of the app still shows until it is sent', async () => {
+  await db.profiles.put({ id: 'customer', push_muted: [] } as unknown as LocalProfile)
+  const earlier: SetPushPreferencesOp = { ...newOpFields('customer'), kind: 'set-push-preferences', pushMuted: ['charge_due'] }
+  await db.outbox.add(earlier)
+  expect((await mutedKindsOf('customer')).push).toEqual(['charge_due'])
+})
+
+it('the inbox and its badge leave out the kinds turned off in the app, which the device still keeps', async () => {
+  await db.notifications.clear()
+  await db.profiles.put({ id: 'customer', in_app_muted: ['package_status'] } as LocalProfile)
+  await db.notifications.bulkPut([notification('n1', '2026-11-25T12:00:00Z', '1:n1'), { ...notification('n2', '2026-11-25T12:01:00Z', '1:n2'), kind: 'package_received' }])
+  expect((await readInbox()).map((row) => row.id)).toEqual(['n2'])
+  await queueNotificationPreference('customer', 'in_app', ['package_status'], true)
+  expect((await readInbox()).map((row) => row.id)).toEqual(['n2', 'n1'])
 })

@@ -1,7 +1,7 @@
-import { db, type MarkNotificationsReadOp, type SetPushPreferencesOp } from '@/local-db/db'
+import { db, type MarkNotificationsReadOp, type SetNotificationPreferenceOp } from '@/local-db/db'
 import { covers, withPendingReads } from '@/local-db/notification-overlay'
 import { assertOwner } from '@/local-db/owner'
-import type { NotificationKind } from '@/local-db/rows'
+import type { MailKind, NotificationChannel, NotificationKind } from '@/local-db/rows'
 import { readSyncState } from '@/local-db/writes'
 import { addOps, newOpFields, notifyQueued } from './queue'
 
@@ -27,8 +27,8 @@ export async function queueNotificationsRead(userId: string): Promise<number> {
   return marked
 }
 
-/** Queues the kinds the customer does not want pushed; screens show them at once (see usePushMuted). */
-export function queuePushPreferences(userId: string, pushMuted: readonly NotificationKind[]): Promise<void> {
-  const op: SetPushPreferencesOp = { ...newOpFields(userId), kind: 'set-push-preferences', pushMuted: [...pushMuted] }
+/** Queues one cell of the notification settings: `kinds` on or off on `channel`; screens show it at once (see useMutedKinds). */
+export function queueNotificationPreference(userId: string, channel: NotificationChannel, kinds: readonly (NotificationKind | MailKind)[], on: boolean): Promise<void> {
+  const op: SetNotificationPreferenceOp = { ...newOpFields(userId), kind: 'set-notification-preference', channel, kinds: [...kinds], on }
   return addOps(userId, [op])
 }

@@ -1,4 +1,4 @@
-import { isUploadOp, subjectOf, type AdvanceShipmentOp, type CancelPrealertOp, type MarkNotificationsReadOp, type QueuedOp, type RegisterOp, type SavePrealertOp, type SetPushPreferencesOp, type ShipmentOp, type StatusOp } from '@/local-db/db'
+import { isUploadOp, subjectOf, type AdvanceShipmentOp, type CancelPrealertOp, type MarkNotificationsReadOp, type QueuedOp, type RegisterOp, type SavePrealertOp, type SetNotificationPreferenceOp, type SetPushPreferencesOp, type ShipmentOp, type StatusOp } from '@/local-db/db'
 import { onOutboxChange } from '@/local-db/outbox-changes'
 import { NotOwnerError, type DeviceOwner } from '@/local-db/owner'
 import type { PackageRow, PrealertRow, ShipmentRow } from '@/local-db/rows'
@@ -148,6 +148,12 @@ async function setPushPreferences(client: Supabase, op: SetPushPreferencesOp, si
   return error ? failure(status, error) : { op, outcome: 'done' }
 }
 
+/** One cell of the notification settings: the kinds' state on one channel, which a replay sets again. */
+async function setNotificationPreference(client: Supabase, op: SetNotificationPreferenceOp, signal: AbortSignal): Promise<Answer> {
+  const { error, status } = await client.rpc('set_notification_preference', { p_op_id: op.opId, p_channel: op.channel, p_kinds: op.kinds, p_on: op.on }).abortSignal(signal)
+  return error ? failure(status, error) : { op, outcome: 'done' }
+}
+
 /** Every op but a status change: each is a request of its own. */
 type SingleOp = Exclude<QueuedOp, StatusOp>
 
@@ -172,6 +178,8 @@ function sendOne(client: Supabase, op: SingleOp, signal: AbortSignal): Promise<A
       return markNotificationsRead(client, op, signal)
     case 'set-push-preferences':
       return setPushPreferences(client, op, signal)
+    case 'set-notification-preference':
+      return setNotificationPreference(client, op, signal)
     case 'save-article':
     case 'save-faq':
     case 'move-faq':

@@ -24,3 +24,5 @@ export const DEFAULT_MAIL_PORT = 54324
 export const LOCAL_RESEND_WEBHOOK_SECRET = 'whsec_c3RhbmQtaW4tcmVzZW5kLXdlYmhvb2stc2VjcmV0'
 /** The Send Email Hook's secret the stand-in's Auth signs its calls to auth-email with (SEND_EMAIL_HOOK_SECRET overrides it). */
 export const SUPABASE_LOCAL_SEND_EMAIL_HOOK_SECRET = 'v1,whsec_c3RhbmQtaW4tc2VuZC1lbWFpbC1ob29rLXNlY3JldC0zMmI='
+/** What the stand-in signs mail links with (unsubscribe) unless MAIL_LINK_SECRET is set: a hosted project sets its own. */
+export const LOCAL_MAIL_LINK_SECRET = 'local-mail-link-secret-not-for-production'

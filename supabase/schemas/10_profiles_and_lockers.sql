@@ -26,7 +26,7 @@ create table public.profiles (
   plan text not null default 'basic' check (plan in ('basic', 'standard', 'premium')),
   -- The profile photo, <user id>/<photo id>.jpg in the avatars bucket (set_avatar, 60_files.sql).
   avatar_path text constraint profiles_avatar_path_format check (avatar_path ~ '^[0-9a-f-]{36}/[0-9a-f-]{36}\.jpg$'),
-  -- The notification kinds not pushed to this customer's phones (in the app they always show).
+  -- The notification kinds not pushed to this customer's phones.
   push_muted text[] not null default '{}'
     constraint profiles_push_muted_known check (push_muted <@ array[
       'package_received', 'package_status', 'shipment_awaiting_approval', 'shipment_shipped', 'storage_ending', 'storage_last_day',
@@ -38,7 +38,12 @@ create table public.profiles (
   mail_muted text[] not null default '{}'
     constraint profiles_mail_muted_known check (mail_muted <@ array[
       'package_received', 'package_delivered', 'storage_ending', 'storage_last_day', 'shipment_awaiting_approval',
-      'charge_due', 'shipment_shipped', 'shipment_delivered'])
+      'charge_due', 'shipment_shipped', 'shipment_delivered']),
+  -- The notification kinds left out of this customer's in-app list and badge (98_notification_preferences.sql).
+  in_app_muted text[] not null default '{}'
+    constraint profiles_in_app_muted_known check (in_app_muted <@ array[
+      'package_received', 'package_status', 'shipment_awaiting_approval', 'shipment_shipped', 'storage_ending', 'storage_last_day',
+      'payment_received', 'charge_due'])
 );
 
 create index profiles_email_idx on public.profiles (lower(email));

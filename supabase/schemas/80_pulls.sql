@@ -160,7 +160,7 @@ as $$
       'id', pr.id, 'email', pr.email, 'full_name', pr.full_name, 'phone', pr.phone,
       'role', pr.role, 'plan', pr.plan, 'country', pr.country, 'delivery_address', pr.delivery_address,
       'city', pr.city, 'postal_code', pr.postal_code, 'id_number', pr.id_number, 'avatar_path', pr.avatar_path,
-      'push_muted', pr.push_muted, 'lang', pr.lang, 'mail_muted', pr.mail_muted,
+      'push_muted', pr.push_muted, 'lang', pr.lang, 'mail_muted', pr.mail_muted, 'in_app_muted', pr.in_app_muted,
       'created_at', pr.created_at, 'updated_at', pr.updated_at,
       'locker_code', (select l.code from public.lockers l where l.user_id = pr.id),
       'deleted_at', null)

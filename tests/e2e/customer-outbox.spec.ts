@@ -77,7 +77,7 @@ test('a change the server turns down says why, holds nothing else back, and once
   await dialog.getByLabel('Declared value (USD)').fill('80')
   await dialog.getByRole('button', { name: 'Announce' }).click()
   await expect(dialog).toBeHidden()
-  await page.getByRole('region', { name: 'Notifications' }).getByLabel('A package changes status').uncheck()
+  await page.getByRole('region', { name: 'Notifications' }).getByLabel('A package changes status: Push').uncheck()
   await expect(page.getByRole('button', { name: 'Unsent changes: 2 pending' })).toBeVisible()
   // …while, from another device, the same tracking number was announced already.
   const client = await signedIn(customer)

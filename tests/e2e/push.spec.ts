@@ -114,14 +114,14 @@ test('with notifications blocked, turning push on says so in English and saves n
   // The page reloads offline below: from the service worker, once it controls the page.
   await waitForServiceWorker(page)
   await context.setOffline(true)
-  const statusChanges = settings.getByRole('checkbox', { name: 'A package changes status' })
+  const statusChanges = settings.getByRole('checkbox', { name: 'A package changes status: Push' })
   await expect(statusChanges).toBeChecked()
   await statusChanges.uncheck()
   await expect(statusChanges).not.toBeChecked()
   // The choice shows at once; the reload comes once it is on the device, waiting to be sent.
   await expect(page.getByTestId('outbox-pending')).toHaveText('1')
   await page.reload()
-  await expect(page.getByRole('region', { name: 'Notifications' }).getByRole('checkbox', { name: 'A package changes status' })).not.toBeChecked()
+  await expect(page.getByRole('region', { name: 'Notifications' }).getByRole('checkbox', { name: 'A package changes status: Push' })).not.toBeChecked()
   await context.setOffline(false)
   await expect.poll(async () => (await client.from('profiles').select('push_muted').single()).data?.push_muted, { timeout: 30_000 }).toEqual(['package_status'])
 })

@@ -22,6 +22,7 @@ export const adminTexts: Record<string, Say> = {
   profile_field_locked: (i18n) => i18n._(msg`This part of the account cannot be changed here.`),
   own_admin_role: (i18n) => i18n._(msg`You cannot remove your own admin role.`),
   audit_log_append_only: (i18n) => i18n._(msg`The audit log is never changed nor deleted.`),
+  receipt_always_mailed: (i18n) => i18n._(msg`Receipts are always emailed: they cannot be turned off.`),
   unknown_notification_kind: (i18n) => i18n._(msg`The server does not know one of the kinds chosen. Discard the change and choose again.`),
   mail_not_failed: (i18n) => i18n._(msg`This mail is no longer failed: it is being sent, or was. Reload the list.`),
   mail_address_suppressed: (i18n) => i18n._(msg`This address no longer takes mail: lift its suppression first.`),

@@ -36,6 +36,8 @@ function describe(op: QueuedOp, prealert: OutboxEntry['prealert'], i18n: I18n): 
       return i18n._(msg`Notifications marked as read`)
     case 'set-push-preferences':
       return i18n._(msg`Which notifications are pushed to your devices`)
+    case 'set-notification-preference':
+      return i18n._(msg`Your notification settings`)
     default:
       return i18n._(msg`A change of your account`)
   }

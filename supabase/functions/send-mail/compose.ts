@@ -6,6 +6,8 @@ import type { MailMessage } from './provider.ts'
 
 export interface QueuedMail {
   id: string
+  /** null once the customer has left. */
+  user_id: string | null
   address: string
   kind: string
   lang: MailLang

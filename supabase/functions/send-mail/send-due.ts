@@ -9,6 +9,7 @@ import { composeMail, type QueuedMail } from './compose.ts'
 import type { SendMailConfig } from './config.ts'
 import type { SendOutcome } from './provider.ts'
 import { mailRetryDelayMs, type MailRetryPolicy } from './retry-policy.ts'
+import { unsubscribeLinks } from './unsubscribe-headers.ts'
 
 export interface SendSummary {
   sent: number
@@ -39,13 +40,16 @@ export async function sendDueMail(config: SendMailConfig, policy: MailRetryPolic
 }
 
 /** What the provider says of the mail; a mail with no template fails for good without reaching it. */
-function deliver(config: SendMailConfig, mail: QueuedMail): Promise<SendOutcome> {
+async function deliver(config: SendMailConfig, mail: QueuedMail): Promise<SendOutcome> {
+  const unsubscribe = await unsubscribeLinks(mail, config)
+  let message
   try {
-    return config.provider.send(composeMail(mail, config.from, config.siteUrl), mail.idempotency_key)
+    message = composeMail(mail, config.from, config.siteUrl, unsubscribe?.pageUrl)
   } catch (error) {
-    if (error instanceof UnknownMailKind) return Promise.resolve({ ok: false, retry: false, error: error.message })
+    if (error instanceof UnknownMailKind) return { ok: false, retry: false, error: error.message }
     throw error
   }
+  return config.provider.send({ ...message, headers: unsubscribe?.headers }, mail.idempotency_key)
 }
 
 async function sendOne(config: SendMailConfig, policy: MailRetryPolicy, mail: QueuedMail, summary: SendSummary) {

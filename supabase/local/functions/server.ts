@@ -15,10 +15,10 @@ import { sendMailHandler, type SendMailOptions } from '../../functions/send-mail
 import { sendPushHandler } from '../../functions/send-push/handler.ts'
 import type { RetryPolicy } from '../../functions/send-push/retry-policy.ts'
 import { stripeWebhookHandler } from '../../functions/stripe-webhook/handler.ts'
+import { unsubscribeHandler } from '../../functions/unsubscribe/handler.ts'
 import { readFunctionsToml } from '../config'
 import { json, type Handler } from '../http'
-import { LOCAL_RESEND_WEBHOOK_SECRET, SUPABASE_LOCAL_ANON_KEY, SUPABASE_LOCAL_SERVICE_ROLE_KEY } from '../keys'
-import { SUPABASE_LOCAL_ANON_KEY, SUPABASE_LOCAL_SEND_EMAIL_HOOK_SECRET, SUPABASE_LOCAL_SERVICE_ROLE_KEY } from '../keys'
+import { LOCAL_MAIL_LINK_SECRET, LOCAL_RESEND_WEBHOOK_SECRET, SUPABASE_LOCAL_ANON_KEY, SUPABASE_LOCAL_SEND_EMAIL_HOOK_SECRET, SUPABASE_LOCAL_SERVICE_ROLE_KEY } from '../keys'
 import type { SendEmailHook } from '../mail'
 import { LOCAL_STRIPE_SECRET_KEY, LOCAL_STRIPE_WEBHOOK_SECRET } from '../stripe/keys'
 import { startLocalStripe, type LocalStripe } from '../stripe/server'
@@ -90,6 +90,7 @@ export async function startFunctions({ db, url, siteUrl, dataDir, retry, stripeP
     MAILPIT_URL: mail.mailpitUrl ?? mailCatcherUrl,
     RESEND_WEBHOOK_SECRET: process.env.RESEND_WEBHOOK_SECRET || LOCAL_RESEND_WEBHOOK_SECRET,
     SEND_EMAIL_HOOK_SECRET: process.env.SEND_EMAIL_HOOK_SECRET || SUPABASE_LOCAL_SEND_EMAIL_HOOK_SECRET,
+    MAIL_LINK_SECRET: process.env.MAIL_LINK_SECRET || LOCAL_MAIL_LINK_SECRET,
   }
   const env = (name: string): string | undefined => values[name]
   const sendPush = sendPushHandler(env, { retry, signal: abort.signal, log })
@@ -102,6 +103,7 @@ export async function startFunctions({ db, url, siteUrl, dataDir, retry, stripeP
     'mail-events': mailEventsHandler(env, log),
     'delete-account': deleteAccountHandler(env, log),
     'auth-email': authEmailHandler(env, log),
+    unsubscribe: unsubscribeHandler(env, log),
   }
   const settings = readFunctionsToml()
   const webhook = await startNotificationsWebhook({ db, functionUrl: `${url}${FUNCTIONS_PREFIX}/send-push`, send: sendPush, signal: abort.signal, log })
