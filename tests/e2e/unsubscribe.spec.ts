@@ -1,29 +1,22 @@
 import { expect, test } from '@playwright/test'
-import { demoAdmin, mailCatcherUrl, registerPackageFor, signedIn, signUpThroughUi } from './backend'
+import { demoAdmin, registerPackageFor, signedIn, signUpThroughUi } from './backend'
+import { caughtHeaders, caughtMail, mailsTo } from './mail'
 
 // One-click unsubscribe, end to end: an arrival's mail is caught with List-Unsubscribe and
 // List-Unsubscribe-Post; POSTing its URL as a mail client does (no cookies, no key) turns arrival
 // mail off, so the next arrival is not mailed and Account → Notifications shows it off; the mail's
 // footer link opens the app's page, which says so in Spanish and undoes it.
 
-interface Caught {
-  ID: string
-  Subject: string
-}
-
-const search = async (email: string) =>
-  ((await (await fetch(`${mailCatcherUrl}/api/v1/search?query=${encodeURIComponent(`to:"${email}"`)}`)).json()) as { messages: Caught[] }).messages
-
-test('a mail client turns arrival mail off with one click; the footer page says so and undoes it', async ({ page, browser }) => {
+test('a mail client turns arrival mail off with one click; the footer page says so and undoes it', async ({ page, browser, request }) => {
   const customer = await signUpThroughUi(page, 'es')
   const admin = await signedIn(demoAdmin)
   const { data: profile } = await admin.from('profiles').select('id').eq('email', customer.email).single().throwOnError()
   const arrivalMailRows = async () => (await admin.from('mail_outbox').select('kind').eq('user_id', profile.id).eq('kind', 'package_received').throwOnError()).data!.length
 
   await registerPackageFor(customer.email, { tracking_code: 'UNSUB-FIRST' })
-  await expect.poll(() => search(customer.email), { timeout: 30_000 }).toHaveLength(1)
-  const [mail] = await search(customer.email)
-  const headers = (await (await fetch(`${mailCatcherUrl}/api/v1/message/${mail!.ID}/headers`)).json()) as Record<string, string[]>
+  const mail = await caughtMail(request, customer.email, /UNSUB-FIRST/)
+  expect(await mailsTo(request, customer.email)).toHaveLength(1)
+  const headers = await caughtHeaders(request, mail)
   expect(headers['List-Unsubscribe-Post']).toEqual(['List-Unsubscribe=One-Click'])
   const oneClickUrl = /^<(http[^>]+)>$/.exec(headers['List-Unsubscribe']![0]!)![1]!
   expect(new URL(oneClickUrl).pathname).toBe('/functions/v1/unsubscribe')
@@ -43,8 +36,7 @@ test('a mail client turns arrival mail off with one click; the footer page says 
   await expect(page.getByRole('checkbox', { name: 'Se recibe un pago (el recibo): Correo electrónico' })).toBeDisabled()
 
   // The footer's link, opened where nobody is signed in.
-  const { Text } = (await (await fetch(`${mailCatcherUrl}/api/v1/message/${mail!.ID}`)).json()) as { Text: string }
-  const footer = new URL(/(https?:\/\/\S+\/es\/unsubscribe\?token=\S+)/.exec(Text)![1]!)
+  const footer = new URL(/(https?:\/\/\S+\/es\/unsubscribe\?token=\S+)/.exec(mail.Text)![1]!)
   const visitor = await browser.newPage()
   await visitor.goto(`${footer.pathname}${footer.search}`)
   await expect(visitor.getByRole('status')).toHaveText('Ya no recibirás correos sobre la llegada de paquetes.')
