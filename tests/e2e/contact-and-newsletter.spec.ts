@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import type { Page } from '@playwright/test'
-import { demoAdmin, logInThroughUi, uniqueEmail } from './backend'
+import { demoAdmin, logInThroughUi, newCustomer, signedIn, uniqueEmail } from './backend'
 import { expect, test } from './fixtures'
 import { waitForMails } from './mail-catcher'
 
@@ -74,4 +74,35 @@ test('subscribing to the newsletter mails a link; opening it confirms the subscr
   expect(csv.split('\r\n')[0]).toBe('\uFEFFCorreo electrónico,Idioma,Confirmado')
   expect(csv).toMatch(new RegExp(`\r\n${email.replace(/[.+]/g, '\\$&')},Español,\\d{4}-`))
   await admin.close()
+})
+
+test("a signed-in customer's message is theirs: the dashboard lists it, then the answer staff gave", async ({ page }) => {
+  const customer = await newCustomer('Cliente Mensajes')
+  await logInThroughUi(page, '/en/login', customer)
+  const body = `My box arrived open. ${customer.email}`
+  await page.goto('/en/contact')
+  const form = page.getByRole('main')
+  await form.getByLabel('Full name').fill('Cliente Mensajes')
+  await form.getByLabel('Email').fill(customer.email)
+  await form.getByLabel('Subject').selectOption({ label: 'Complaint' })
+  await form.getByLabel('Message').fill(body)
+  await form.getByRole('button', { name: 'Send message' }).click()
+  await expect(page.getByTestId('toast')).toContainText('Message sent')
+
+  await page.goto('/en/dashboard/account')
+  await page.getByRole('link', { name: 'My messages: what you wrote to us, and our answers' }).click()
+  await expect(page).toHaveURL(/\/en\/dashboard\/messages$/)
+  const message = page.getByRole('article').filter({ hasText: body })
+  await expect(message).toContainText('Open')
+
+  const admin = await signedIn(demoAdmin)
+  const { data, error } = await admin.from('contact_messages').select('id, user_id').eq('email', customer.email)
+  expect(error).toBeNull()
+  expect(data).toEqual([{ id: expect.any(String), user_id: customer.id }])
+  const answered = await admin.rpc('answer_contact_message', { p_id: data![0]!.id, p_answer: 'We are sorry: a new box is on its way.' })
+  expect(answered.error).toBeNull()
+
+  await page.reload()
+  await expect(message).toContainText('We are sorry: a new box is on its way.')
+  await expect(message).toContainText('Answered')
 })
