@@ -29,11 +29,8 @@ export const publicPages: Partial<Record<PageKey, Lazy>> & { home: Lazy } = {
   resetPassword: withCatalog('account', async () => (await import('@/features/auth/reset-password-page')).ResetPasswordPage),
 }
 
-/** What a newsletter mail's links open: confirming the subscription, and unsubscribing. */
-export const newsletterPages = {
-  confirm: withCatalog('pages', async () => (await import('./routes/newsletter-routes')).NewsletterConfirmRoute),
-  unsubscribe: withCatalog('pages', async () => (await import('./routes/newsletter-routes')).NewsletterUnsubscribeRoute),
-} satisfies Record<string, Lazy>
+/** What a newsletter mail's links open (`newsletter/confirm`, `newsletter/unsubscribe`). */
+export const newsletterPage: Lazy = withCatalog('pages', async () => (await import('./routes/newsletter-route')).NewsletterRoute)
 
 /** A blog article at its own URL, under either slug of the blog. */
 export const blogArticlePage: Lazy = () => import('./routes/blog-article-route')

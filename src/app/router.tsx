@@ -8,7 +8,7 @@ import { pageFromSlug, pageSlugs, slugsOf, type PageKey } from '@/i18n/slugs'
 import { hasStoredSession } from '@/remote/session-hint'
 import { AppErrorPage } from './layout/app-error-page'
 import { PublicLayout } from './layout/public-layout'
-import { adminArea, adminPages, blogArticlePage, customerArea, customerPages, newsletterPages, notFoundPage, publicPages, requireSession, withCatalog } from './public-pages'
+import { adminArea, adminPages, blogArticlePage, customerArea, customerPages, newsletterPage, notFoundPage, publicPages, requireSession, withCatalog } from './public-pages'
 import type { DashboardHandle } from './routes/dashboard-route'
 
 /** `/:lang/...` with an unknown language goes to the preferred one, keeping a known page slug. */
@@ -55,8 +55,7 @@ export const routes: RouteObject[] = [
               { index: true, lazy: publicPages.home },
               ...slugRoutes(publicPages),
               ...slugsOf('blog').map((slug) => ({ path: `${slug}/:article`, lazy: blogArticlePage })),
-              { path: 'newsletter/confirm', lazy: newsletterPages.confirm },
-              { path: 'newsletter/unsubscribe', lazy: newsletterPages.unsubscribe },
+              { path: 'newsletter/:action', lazy: newsletterPage },
               { lazy: requireSession(true), children: slugRoutes(adminPages) },
               { path: '*', lazy: notFoundPage },
             ],
