@@ -131,7 +131,7 @@ it('openDatabase in memory without seed is empty but fully migrated', async () =
     const { rows } = await db.query<{ users: number; tables: number }>(`
       select (select count(*)::int from auth.users) as users,
         (select count(*)::int from pg_tables where schemaname = 'public') as tables`)
-    expect(rows[0]).toEqual({ users: 0, tables: 25 })
+    expect(rows[0]).toEqual({ users: 0, tables: 27 })
   } finally {
     await db.close()
   }
