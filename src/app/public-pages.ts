@@ -29,11 +29,8 @@ export const publicPages: Partial<Record<PageKey, Lazy>> & { home: Lazy } = {
   resetPassword: withCatalog('account', async () => (await import('@/features/auth/reset-password-page')).ResetPasswordPage),
 }
 
-/** What a newsletter mail's links open: confirming the subscription, and unsubscribing. */
-export const newsletterPages = {
-  confirm: withCatalog('pages', async () => (await import('./routes/newsletter-routes')).NewsletterConfirmRoute),
-  unsubscribe: withCatalog('pages', async () => (await import('./routes/newsletter-routes')).NewsletterUnsubscribeRoute),
-} satisfies Record<string, Lazy>
+/** What a newsletter mail's links open (`newsletter/confirm`, `newsletter/unsubscribe`). */
+export const newsletterPage: Lazy = withCatalog('pages', async () => (await import('./routes/newsletter-route')).NewsletterRoute)
 /** Where a mail's unsubscribe footer leads (/{lang}/unsubscribe?token=…): public, no sign-in. */
 export const unsubscribePage: Lazy = withCatalog('account', async () => (await import('@/features/customer/notifications/unsubscribe-page')).UnsubscribePage)
 

@@ -9,7 +9,7 @@ import { goodbyePath } from '@/features/auth/goodbye-path'
 import { hasStoredSession } from '@/remote/session-hint'
 import { AppErrorPage } from './layout/app-error-page'
 import { PublicLayout } from './layout/public-layout'
-import { adminArea, adminPages, blogArticlePage, customerArea, customerPages, newsletterPages, notFoundPage, publicPages, requireSession, unsubscribePage, withCatalog } from './public-pages'
+import { adminArea, adminPages, blogArticlePage, customerArea, customerPages, newsletterPage, notFoundPage, publicPages, requireSession, unsubscribePage, withCatalog } from './public-pages'
 import type { DashboardHandle } from './routes/dashboard-route'
 
 /** `/:lang/...` with an unknown language goes to the preferred one, keeping a known page slug. */
@@ -56,8 +56,7 @@ export const routes: RouteObject[] = [
               { index: true, lazy: publicPages.home },
               ...slugRoutes(publicPages),
               ...slugsOf('blog').map((slug) => ({ path: `${slug}/:article`, lazy: blogArticlePage })),
-              { path: 'newsletter/confirm', lazy: newsletterPages.confirm },
-              { path: 'newsletter/unsubscribe', lazy: newsletterPages.unsubscribe },
+              { path: 'newsletter/:action', lazy: newsletterPage },
               { path: 'unsubscribe', lazy: unsubscribePage },
               { lazy: requireSession(true), children: slugRoutes(adminPages) },
               { path: '*', lazy: notFoundPage },

@@ -49,10 +49,10 @@ export interface NewsletterSubscriber {
   confirmed_at: string
 }
 
-/** The confirmed subscribers, oldest first (admins only: RLS). */
+/** The confirmed subscribers, oldest first (admins only). */
 export async function fetchConfirmedSubscribers(): Promise<NewsletterSubscriber[]> {
   const client = await getSupabase()
-  const { data, error } = await client.from('newsletter_subscribers').select('address, lang, confirmed_at').eq('status', 'confirmed').order('confirmed_at')
+  const { data, error } = await client.rpc('confirmed_newsletter_subscribers')
   if (error) throw new RefusedError(error)
   return data as NewsletterSubscriber[]
 }

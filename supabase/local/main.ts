@@ -1,6 +1,6 @@
 // npm run backend: the local stand-in for Supabase. npm run db:reset: recreate its database and exit.
-import { rm } from 'node:fs/promises'
-import { resolve } from 'node:path'
+import { rm, writeFile } from 'node:fs/promises'
+import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { openDatabase } from './database'
 import { DEFAULT_MAIL_PORT, DEFAULT_PORT, DEFAULT_STRIPE_PORT, SUPABASE_LOCAL_ANON_KEY, SUPABASE_LOCAL_SERVICE_ROLE_KEY } from './keys'
@@ -11,7 +11,7 @@ const dataDir = resolve(repoRoot, process.env.SUPABASE_LOCAL_DIR ?? '.supabase-l
 const port = Number(process.env.SUPABASE_LOCAL_PORT ?? DEFAULT_PORT)
 /** 0: any free port (the e2e suite's, beside other stand-ins). */
 const stripePort = Number(process.env.SUPABASE_LOCAL_STRIPE_PORT ?? DEFAULT_STRIPE_PORT)
-/** 0: any free port. */
+/** 0: any free port, which `/_dev/mail` names in its Mail-Catcher header (where the e2e tests find it). */
 const mailPort = Number(process.env.SUPABASE_LOCAL_MAIL_PORT ?? DEFAULT_MAIL_PORT)
 const quiet = ['1', 'true'].includes(process.env.SUPABASE_LOCAL_QUIET ?? '')
 

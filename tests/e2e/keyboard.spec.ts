@@ -1,5 +1,7 @@
 // The public site with the keyboard alone: Tab, Shift+Tab, Enter, Space and the arrow keys, no mouse.
 import { type Locator, type Page } from '@playwright/test'
+import { uniqueEmail } from './backend'
+import { holdContactSend } from './contact-form'
 import { expect, test } from './fixtures'
 
 /** The focused element shows it: an outline, or a ring (a box shadow with a spread), while :focus-visible. */
@@ -206,10 +208,12 @@ test('contact: errors take the focus to the first wrong field and are read with 
   await expect(main.locator('[aria-invalid="true"]')).toHaveCount(1)
 
   await page.keyboard.press('ControlOrMeta+A')
-  await page.keyboard.type('ana@example.com')
+  await page.keyboard.type(uniqueEmail('keyboard'))
   await tabTo(page, send, { within: 3 })
+  const release = await holdContactSend(page)
   await page.keyboard.press('Space')
   await expect(main.getByRole('button', { name: 'Sending…' })).toBeDisabled()
+  release()
   await expect(page.getByRole('status').filter({ hasText: 'Message sent' })).toBeVisible({ timeout: 4000 })
   await expect(name).toHaveValue('')
   // The button that sent it has the focus again, so the keyboard user carries on from there.

@@ -93,7 +93,7 @@ export function MessagePage() {
             <Button type="submit" busy={sending}>
               {sending ? <Trans>Sending…</Trans> : <Trans>Send answer</Trans>}
             </Button>
-            <p role="alert" className="text-sm text-red-700 empty:hidden dark:text-red-400">
+            <p role="alert" className="text-sm text-red-700 dark:text-red-400">
               {failure}
             </p>
           </form>

@@ -69,7 +69,7 @@ export function ContactForm({ send = sendContactMessage }: { send?: typeof sendC
       <Button type="submit" busy={sending} className="w-full sm:w-auto">
         {sending ? <Trans>Sending…</Trans> : <Trans>Send message</Trans>}
       </Button>
-      <p role="alert" className="text-sm text-red-700 empty:hidden dark:text-red-400">
+      <p role="alert" className="text-sm text-red-700 dark:text-red-400">
         {failure}
       </p>
     </form>

@@ -55,7 +55,7 @@ export function NewsletterBox({ subscribe = subscribeNewsletter }: { subscribe?:
           {busy ? <Trans>Subscribing…</Trans> : <Trans>Subscribe</Trans>}
         </Button>
       </form>
-      <p role="status" className="mt-3 font-medium empty:hidden">
+      <p role="status" className="mt-3 font-medium">
         {outcome && 'sent' in outcome && <Trans>Almost done: open the link we sent to {outcome.sent} to confirm your subscription.</Trans>}
         {outcome && 'failed' in outcome && outcome.failed}
       </p>
