@@ -1176,7 +1176,7 @@ set search_path = ''
 as $$
   select case p_table
     when 'account_entries' then
-      case when p_op = 'INSERT' and (p_staff or p_new ->> 'posted_by' is not null) then 'money.' || (p_new ->> 'kind') end
+      case when p_op = 'INSERT' and (p_staff or p_new ->> 'posted_by' is not null or p_new ->> 'kind' = 'refund') then 'money.' || (p_new ->> 'kind') end
     when 'rates' then 'rate.' || lower(p_op)
     when 'plans' then 'plan.' || lower(p_op)
     when 'profiles' then

@@ -56,9 +56,14 @@ describe.each(engines)('$engine: the audit log', ({ open }) => {
     ])
     expect(lines[0]![0]).toMatchObject({ actor_id: clerk.sub, changed: [], before: null, after: { amount_cents: -2500, kind: 'payment', method: 'cash', user_id: customer.sub } })
 
-    // A card payment from Stripe's webhook (the service role, for no staff member) is no staff action.
-    const card = await db.as({ role: 'service_role' })<{ entry: { id: string } }>(`select public.post_card_payment($1, $2, 1000, 'pi_audit') as entry`, [`checkout:${randomUUID()}`, customer.sub])
+    // A card payment from Stripe's webhook (the service role, for no staff member) is no staff action;
+    // a card refund is always a manager's, made in the app or in Stripe's dashboard.
+    const service = db.as({ role: 'service_role' })
+    const intent = `pi_${randomUUID().slice(0, 8)}`
+    const card = await service<{ entry: { id: string } }>(`select public.post_card_payment($1, $2, 1000, $3) as entry`, [`checkout:${randomUUID()}`, customer.sub, intent])
     expect(await linesOf(card[0]!.entry.id)).toEqual([])
+    const cardRefund = await service<{ entry: { id: string } }>(`select public.post_card_refund($1, $2, 400, 'Devuelto') as entry`, [`re_${randomUUID().slice(0, 8)}`, intent])
+    expect((await linesOf(cardRefund[0]!.entry.id)).map((line) => [line.action, line.actor_id, line.actor_role])).toEqual([['money.refund', null, 'service_role']])
   })
 
   it('rates and plans: each change, with the value before and after', async () => {
