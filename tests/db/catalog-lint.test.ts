@@ -27,6 +27,7 @@ it('every table in public has row level security enabled and at least one policy
     'article_slugs',
     'article_texts',
     'articles',
+    'audit_log',
     'content_ops',
     'deleted_profiles',
     'faqs',
