@@ -1129,6 +1129,7 @@ alter policy "documents: admins read them all" on storage.objects rename to "doc
 alter policy "documents: staff read them all" on storage.objects
   using (bucket_id = 'documents' and (select public.is_staff()));
 
+-- The audit log: what writes a line, who and what it says, in supabase/schemas/98_audit_log.sql.
 create table public.audit_log (
   id bigint generated always as identity primary key,
   at timestamptz not null default now(),

@@ -66,6 +66,24 @@ describe.each(engines)('$engine: the audit log', ({ open }) => {
     expect((await linesOf(cardRefund[0]!.entry.id)).map((line) => [line.action, line.actor_id, line.actor_role])).toEqual([['money.refund', null, 'service_role']])
   })
 
+  it('money: a clerk cancelling an approved shipment reverses its charge under the clerk’s name; the customer’s approval is their own', async () => {
+    const packageId = await register()
+    const shipment = randomUUID()
+    await db.as(customer)(`select public.request_shipment($1, $2, $3::uuid[], 'standard', '{}'::jsonb, $4::jsonb, $5::jsonb)`, [randomUUID(), shipment, [packageId],
+      JSON.stringify([{ description: 'Shoes', quantity: 1, unit_value_usd: 50 }]),
+      JSON.stringify({ name: 'Cliente', address: 'Av. Principal 1', city: 'Caracas', postal_code: '1060', country: 'Venezuela', phone: '+58 412 555 0142', id_number: 'V-1' })])
+    const step = `select public.advance_shipment(gen_random_uuid(), $1, $2, (select s.version from public.shipments s where s.id = $1), null, $3::jsonb)`
+    await db.as(clerk)(step, [shipment, 'processing', '{}'])
+    await db.as(clerk)(step, [shipment, 'awaiting_approval', JSON.stringify({ weight_kg: 3.5, length_cm: 40, width_cm: 30, height_cm: 20 })])
+    const [{ cents }] = (await db.owner<{ cents: number }>(`select final_cents::int as cents from public.shipments where id = $1`, [shipment])) as [{ cents: number }]
+    await db.as(customer)(`select public.approve_shipment(gen_random_uuid(), $1, $2)`, [shipment, cents])
+    await db.as(clerk)(`select public.cancel_shipment(gen_random_uuid(), $1)`, [shipment])
+    const entries = await db.owner<{ id: string; kind: string }>(`select id, kind from public.account_entries where shipment_id = $1 order by created_at`, [shipment])
+    expect(entries.map((row) => row.kind)).toEqual(['shipment_charge', 'reversal'])
+    expect(await linesOf(entries[0]!.id)).toEqual([])
+    expect((await linesOf(entries[1]!.id)).map((line) => [line.action, line.actor_id, line.actor_role])).toEqual([['money.reversal', clerk.sub, 'clerk']])
+  })
+
   it('rates and plans: each change, with the value before and after', async () => {
     const [rate] = await db.owner<{ cents: number }>(`select value::int as cents from public.rates where key = 'photos_cents'`)
     await db.as(admin)(`select public.set_rates(jsonb_build_object('photos_cents', $1::int))`, [rate!.cents + 25])
