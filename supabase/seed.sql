@@ -1,7 +1,8 @@
 -- Local demo data only (applied by `supabase db reset` and by the embedded
 -- stand-in on a fresh database). Never run against production.
 --
---   admin@example.com   / admin-demo-password    (role admin)
+--   admin@example.com   / admin-demo-password    (role admin: the manager)
+--   clerk@example.com   / clerk-demo-password    (role clerk: the desk)
 --   cliente@example.com / cliente-demo-password  (customer with seven packages, a prealert, a paid
 --                                               shipment with its receipt and storage fees owed)
 --
@@ -24,6 +25,15 @@ insert into auth.users (
     false, now(), now()
   ),
   (
+    '00000000-0000-0000-0000-000000000000', 'a0000000-0000-4000-8000-000000000002',
+    'authenticated', 'authenticated', 'clerk@example.com',
+    '$2b$10$qkqEc7Y38Rcgtr/KRG1TFugmUOrst.q26ltuZ/0cwMTKh6D70YGCK', now(),
+    '', '', '', '',
+    '{"provider": "email", "providers": ["email"]}',
+    '{"full_name": "Clerk Demo"}',
+    false, now(), now()
+  ),
+  (
     '00000000-0000-0000-0000-000000000000', 'c0000000-0000-4000-8000-000000000001',
     'authenticated', 'authenticated', 'cliente@example.com',
     '$2b$10$egIO9tkk1c6AqPCkAyFMlOYhW4hRdaqVWAWH5Wy4B8AB3ZFTuc50m', now(),
@@ -39,10 +49,11 @@ select u.id::text, u.id,
   jsonb_build_object('sub', u.id::text, 'email', u.email, 'email_verified', true, 'phone_verified', false),
   'email', now(), now(), now()
 from auth.users u
-where u.id in ('a0000000-0000-4000-8000-000000000001', 'c0000000-0000-4000-8000-000000000001')
+where u.id in ('a0000000-0000-4000-8000-000000000001', 'a0000000-0000-4000-8000-000000000002', 'c0000000-0000-4000-8000-000000000001')
 on conflict (provider_id, provider) do nothing;
 
 update public.profiles set role = 'admin' where id = 'a0000000-0000-4000-8000-000000000001';
+update public.profiles set role = 'clerk' where id = 'a0000000-0000-4000-8000-000000000002';
 
 update public.profiles
 set country = 'Venezuela', delivery_address = 'Av. Francisco de Miranda, Torre Europa, piso 4',

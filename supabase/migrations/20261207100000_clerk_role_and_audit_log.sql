@@ -1129,6 +1129,7 @@ alter policy "documents: admins read them all" on storage.objects rename to "doc
 alter policy "documents: staff read them all" on storage.objects
   using (bucket_id = 'documents' and (select public.is_staff()));
 
+-- The audit log: what writes a line, who and what it says, in supabase/schemas/98_audit_log.sql.
 create table public.audit_log (
   id bigint generated always as identity primary key,
   at timestamptz not null default now(),
@@ -1176,7 +1177,7 @@ set search_path = ''
 as $$
   select case p_table
     when 'account_entries' then
-      case when p_op = 'INSERT' and (p_staff or p_new ->> 'posted_by' is not null) then 'money.' || (p_new ->> 'kind') end
+      case when p_op = 'INSERT' and (p_staff or p_new ->> 'posted_by' is not null or p_new ->> 'kind' = 'refund') then 'money.' || (p_new ->> 'kind') end
     when 'rates' then 'rate.' || lower(p_op)
     when 'plans' then 'plan.' || lower(p_op)
     when 'profiles' then

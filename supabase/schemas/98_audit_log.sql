@@ -4,7 +4,9 @@
 -- the owner included. Admins read it (audit_log_page); clerks and customers read nothing.
 --
 -- What writes a line (audit_action says it, the action key first):
---   money.<kind>        a ledger line posted by staff or for them (posted_by), e.g. money.payment
+--   money.<kind>        a ledger line posted by staff or for them (posted_by), e.g. money.payment, and
+--                       every refund (a card refund is posted by the service role for the admin who
+--                       asked in the app, or for one who refunded in Stripe's dashboard)
 --   rate.<op>, plan.<op> any change of a rate or a plan (insert, update, delete)
 --   role.change         a profile's role changed, by anyone
 --   profile.update      staff changed someone else's profile (name, phone, plan…)
@@ -65,7 +67,7 @@ set search_path = ''
 as $$
   select case p_table
     when 'account_entries' then
-      case when p_op = 'INSERT' and (p_staff or p_new ->> 'posted_by' is not null) then 'money.' || (p_new ->> 'kind') end
+      case when p_op = 'INSERT' and (p_staff or p_new ->> 'posted_by' is not null or p_new ->> 'kind' = 'refund') then 'money.' || (p_new ->> 'kind') end
     when 'rates' then 'rate.' || lower(p_op)
     when 'plans' then 'plan.' || lower(p_op)
     when 'profiles' then

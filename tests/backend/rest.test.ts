@@ -230,7 +230,7 @@ describe('reads under RLS', () => {
   it('or/and filters (the admin user search)', async () => {
     const { data, error } = await admin.from('profiles').select('email').or('full_name.ilike.*demo*,email.ilike.*nobody*').order('email')
     expect(error).toBeNull()
-    expect(data).toEqual([{ email: 'admin@example.com' }, { email: 'cliente@example.com' }, { email: 'historia@example.com' }])
+    expect(data).toEqual([{ email: 'admin@example.com' }, { email: 'clerk@example.com' }, { email: 'cliente@example.com' }, { email: 'historia@example.com' }])
     const nested = await admin.from('profiles').select('email').or('role.eq.nobody,and(role.eq.admin,email.like.admin*)')
     expect(nested.data).toEqual([{ email: 'admin@example.com' }])
   })

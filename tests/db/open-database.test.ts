@@ -55,18 +55,20 @@ describe('openDatabase on a data directory', () => {
     }
   })
 
-  it('seeds a demo admin, a demo customer and a past customer whose bcrypt passwords verify', async () => {
+  it('seeds a demo admin, a demo clerk, a demo customer and a past customer whose bcrypt passwords verify', async () => {
     const { rows } = await first.db.query<{ email: string; role: string; full_name: string; hash: string }>(`
       select u.email, p.role, p.full_name, u.encrypted_password as hash
       from auth.users u join public.profiles p on p.id = u.id order by u.email`)
     expect(rows.map(({ email, role, full_name }) => ({ email, role, full_name }))).toEqual([
       { email: 'admin@example.com', role: 'admin', full_name: 'Admin Demo' },
+      { email: 'clerk@example.com', role: 'clerk', full_name: 'Clerk Demo' },
       { email: 'cliente@example.com', role: 'user', full_name: 'Cliente Demo' },
       { email: 'historia@example.com', role: 'user', full_name: 'Historia Demo' },
     ])
     expect(bcrypt.compareSync('admin-demo-password', rows[0]!.hash)).toBe(true)
-    expect(bcrypt.compareSync('cliente-demo-password', rows[1]!.hash)).toBe(true)
+    expect(bcrypt.compareSync('clerk-demo-password', rows[1]!.hash)).toBe(true)
     expect(bcrypt.compareSync('cliente-demo-password', rows[2]!.hash)).toBe(true)
+    expect(bcrypt.compareSync('cliente-demo-password', rows[3]!.hash)).toBe(true)
   })
 
   it('gives the demo customer a locker, one package per status and a second one at the warehouse, with fixed public tokens', async () => {

@@ -11,6 +11,7 @@ type User = JwtClaims & { sub: string }
 describe.each(engines)('$engine', ({ open }) => {
   let db: Engine
   let admin: User
+  let clerk: User
   let owner: User
   let other: User
   let packageId: string
@@ -29,35 +30,47 @@ describe.each(engines)('$engine', ({ open }) => {
 
   beforeAll(async () => {
     db = await open()
-    for (const bucket of ['package-photos', 'documents', 'avatars']) await db.owner(`insert into storage.buckets (id, name) values ($1, $1) on conflict do nothing`, [bucket])
+    for (const bucket of ['package-photos', 'documents', 'avatars', 'content']) await db.owner(`insert into storage.buckets (id, name) values ($1, $1) on conflict do nothing`, [bucket])
     admin = await createApiUser(db, true)
+    clerk = await createApiUser(db, 'clerk')
     owner = await createApiUser(db)
     other = await createApiUser(db)
     packageId = (await db.owner<{ id: string }>(`insert into public.packages (user_id, tracking_code) values ($1, 'POLICY-1') returning id`, [owner.sub]))[0]!.id
   }, 60_000)
   afterAll(() => db?.close())
 
-  it('package photos: admins write and read; the package owner reads; nobody else does either', async () => {
+  it('package photos: staff (clerks and admins) write and read; the package owner reads; nobody else does either', async () => {
     const photo = () => `${packageId}/${randomUUID()}.jpg`
-    expect(await canWrite(admin, 'package-photos', photo())).toBe(true)
+    for (const caller of [admin, clerk]) expect(await canWrite(caller, 'package-photos', photo())).toBe(true)
     for (const caller of [owner, other, null]) expect(await canWrite(caller, 'package-photos', photo())).toBe(false)
     const name = await stored('package-photos', photo())
     expect(await sees(admin, 'package-photos', name)).toBe(true)
+    expect(await sees(clerk, 'package-photos', name)).toBe(true)
     expect(await sees(owner, 'package-photos', name)).toBe(true)
     expect(await sees(other, 'package-photos', name)).toBe(false)
     expect(await sees(null, 'package-photos', name)).toBe(false)
   })
 
-  it("documents: a customer writes and reads their own folder only; admins read all and write none", async () => {
+  it("documents: a customer writes and reads their own folder only; staff read all and write none", async () => {
     expect(await canWrite(owner, 'documents', `${owner.sub}/${randomUUID()}.pdf`)).toBe(true)
     expect(await canWrite(owner, 'documents', `${other.sub}/${randomUUID()}.pdf`)).toBe(false)
     expect(await canWrite(owner, 'documents', `${randomUUID()}.pdf`)).toBe(false)
     expect(await canWrite(admin, 'documents', `${owner.sub}/${randomUUID()}.pdf`)).toBe(false)
+    expect(await canWrite(clerk, 'documents', `${owner.sub}/${randomUUID()}.pdf`)).toBe(false)
     expect(await canWrite(null, 'documents', `${owner.sub}/${randomUUID()}.pdf`)).toBe(false)
     const name = await stored('documents', `${owner.sub}/${randomUUID()}.pdf`)
     expect(await sees(owner, 'documents', name)).toBe(true)
     expect(await sees(admin, 'documents', name)).toBe(true)
+    expect(await sees(clerk, 'documents', name)).toBe(true)
     expect(await sees(other, 'documents', name)).toBe(false)
+  })
+
+  it('content covers: only admins add, see the rows of and remove them; clerks and customers do not', async () => {
+    const cover = () => `${randomUUID()}/${randomUUID()}.jpg`
+    expect(await canWrite(admin, 'content', cover())).toBe(true)
+    for (const caller of [clerk, owner, null]) expect(await canWrite(caller, 'content', cover())).toBe(false)
+    const name = await stored('content', cover())
+    expect([await sees(admin, 'content', name), await sees(clerk, 'content', name), await sees(owner, 'content', name)]).toEqual([true, false, false])
   })
 
   it('documents: an uploaded file is never replaced or removed by its customer (a new invoice is a new file)', async () => {

@@ -68,11 +68,11 @@ it('the first sync comes in two stages with their progress: the directory and th
   for (const state of await db.syncState.toArray()) expect(state.syncedAt, state.key).not.toBeNull()
 })
 
-it('the directory holds every customer, the past one too; the device holds no full profile but the admins', async () => {
+it('the directory holds every customer, the past one too; the device holds no full profile but the staff’s (the admin’s and the clerk’s)', async () => {
   const directory = await readDirectory()
   expect(directory.get(pastCustomer)).toMatchObject({ email: 'historia@example.com', locker_code: expect.stringMatching(/^MIA\d{6}$/) })
   expect(directory.exact('cliente@example.com')).not.toBeNull()
-  expect((await db.profiles.toArray()).map((profile) => profile.role)).toEqual(['admin'])
+  expect((await db.profiles.toArray()).map((profile) => profile.role as string).sort()).toEqual(['admin', 'clerk'])
 })
 
 it('the open packages and those closed lately are on the device; a year-old history is not', async () => {
