@@ -22,5 +22,7 @@ export const adminTexts: Record<string, Say> = {
   profile_field_locked: (i18n) => i18n._(msg`This part of the account cannot be changed here.`),
   own_admin_role: (i18n) => i18n._(msg`You cannot remove your own admin role.`),
   unknown_notification_kind: (i18n) => i18n._(msg`The server does not know one of the kinds chosen. Discard the change and choose again.`),
+  aal2_required: (i18n) => i18n._(msg`Confirm with your code from your authenticator app to do this.`),
+  not_staff_member: (i18n) => i18n._(msg`Only a staff member's two-step verification can be reset.`),
   push_endpoint_taken: (i18n) => i18n._(msg`The notifications of this browser could not be set up: turn them off and on again.`),
 }
