@@ -1,6 +1,7 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import { SUPABASE_LOCAL_ANON_KEY, SUPABASE_LOCAL_SERVICE_ROLE_KEY } from '../../supabase/local/keys'
 import { nodeClientOptions } from '../support/node-supabase'
+import { totpCode, totpStep } from '../../supabase/local/auth/totp'
 import { startStandIn, type StandIn, type StandInOptions } from '../../supabase/local/server'
 
 export const demoAdmin = { email: 'admin@example.com', password: 'admin-demo-password' }
@@ -31,6 +32,22 @@ export async function signedIn(url: string, credentials: { email: string; passwo
   const client = newClient(url)
   const { error } = await client.auth.signInWithPassword(credentials)
   if (error) throw error
+  return client
+}
+
+/**
+ * Signed in and confirmed with a code (aal2), as a manager must be for the sensitive actions: the
+ * user's factors are cleared (as a manager's reset does) and a new one enrolled and verified.
+ */
+export async function steppedUp(standIn: StandIn, credentials: { email: string; password: string }): Promise<SupabaseClient> {
+  const client = await signedIn(standIn.url, credentials)
+  const { data: userData } = await client.auth.getUser()
+  await standIn.db.query(`delete from auth.mfa_factors where user_id = $1`, [userData.user!.id])
+  const { data: factor, error } = await client.auth.mfa.enroll({ factorType: 'totp' })
+  if (error) throw error
+  const code = totpCode(factor.totp!.secret, totpStep(Date.now()))
+  const verified = await client.auth.mfa.challengeAndVerify({ factorId: factor.id, code })
+  if (verified.error) throw verified.error
   return client
 }
 

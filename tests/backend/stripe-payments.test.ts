@@ -12,7 +12,7 @@ import { SUPABASE_LOCAL_ANON_KEY } from '../../supabase/local/keys'
 import type { StandIn } from '../../supabase/local/server'
 import { LOCAL_STRIPE_SECRET_KEY, LOCAL_STRIPE_WEBHOOK_SECRET } from '../../supabase/local/stripe/keys'
 import { appI18n } from '../unit/app-i18n'
-import { demoAdmin, signedIn, signedUpCustomer, startTestStandIn } from './helpers'
+import { demoAdmin, signedIn, signedUpCustomer, startTestStandIn, steppedUp } from './helpers'
 
 // Card payments on the real stand-in: the Edge Functions as a hosted project runs them, the
 // stand-in's Stripe answering their SDK, and its test checkout page sending the signed event.
@@ -23,7 +23,7 @@ let stripe: Stripe
 
 beforeAll(async () => {
   standIn = await startTestStandIn()
-  admin = await signedIn(standIn.url, demoAdmin)
+  admin = await steppedUp(standIn, demoAdmin)
   const base = new URL(standIn.stripeUrl!)
   stripe = new Stripe(LOCAL_STRIPE_SECRET_KEY, { host: base.hostname, port: base.port, protocol: 'http', httpClient: Stripe.createFetchHttpClient() })
 })
@@ -325,6 +325,17 @@ describe('card refunds', () => {
       ['refund', '500', '-2000', 'Antes del pago'],
     ])
     expect(await again.json()).toEqual({ entries: [lines[1]!.id] })
+  })
+
+  it('an admin whose session is at aal1 is asked for their code (aal2_required) before Stripe refunds anything', async () => {
+    const customer = await owingCustomer(2000)
+    await payByCard(customer)
+    const payment = (await ledger(customer.id)).find((line) => line.kind === 'payment')!
+    const atAal1 = await signedIn(standIn.url, demoAdmin)
+    const answer = await refund(atAal1, { payment_id: payment.id, amount_cents: 500, reason: 'Sin código' })
+    expect(answer.status).toBe(403)
+    expect(await answer.json()).toMatchObject({ error: 'aal2_required' })
+    expect(await stripe.refunds.list({ payment_intent: payment.reference! })).toMatchObject({ data: [] })
   })
 
   it('a desk payment is not refunded through Stripe', async () => {

@@ -75,10 +75,14 @@ export const engines = [
   { engine: 'PostgreSQL 15', open: openPostgres },
 ]
 
-/** A signed-up user (profile and locker made by the signup trigger): a customer, an admin (true) or a clerk; their claims. */
+/**
+ * A signed-up user (profile and locker made by the signup trigger): a customer, an admin (true) or a
+ * clerk; their claims. Staff sessions are at aal2 (confirmed with a code), as a manager's must be for
+ * the sensitive actions (supabase/schemas/98_two_step.sql); tests of the step-up itself ask for aal1.
+ */
 export async function createApiUser(db: Engine, role: boolean | 'clerk' = false): Promise<JwtClaims & { sub: string }> {
   const id = randomUUID()
   await db.owner(`insert into auth.users (id, aud, role, email, raw_user_meta_data) values ($1, 'authenticated', 'authenticated', $2, '{}')`, [id, `${id}@example.test`])
   if (role) await db.owner(`update public.profiles set role = $2 where id = $1`, [id, role === true ? 'admin' : role])
-  return { sub: id, role: 'authenticated' }
+  return role ? { sub: id, role: 'authenticated', aal: 'aal2' } : { sub: id, role: 'authenticated' }
 }

@@ -26,7 +26,9 @@ export async function createUser(db: Db, name: string, opts: { admin?: boolean; 
     [id, email, JSON.stringify({ full_name: `${name} user`, phone: opts.phone ?? null })],
   )
   if (opts.admin) await db.query(`update public.profiles set role = 'admin' where id = $1`, [id])
-  return { id, email, claims: { sub: id, role: 'authenticated', aud: 'authenticated', email } }
+  // An admin's session is at aal2, as a manager's must be for the sensitive actions (98_two_step.sql).
+  const claims: JwtClaims = { sub: id, role: 'authenticated', aud: 'authenticated', email, ...(opts.admin ? { aal: 'aal2' } : {}) }
+  return { id, email, claims }
 }
 
 export interface PackageRow {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { expect, test, withServiceWorker } from './fixtures'
-import { demoAdmin, logInThroughUi, newCustomer, registerPackageFor, shipmentAwaitingApproval, signedIn } from './backend'
+import { asManager, demoAdmin, logInThroughUi, newCustomer, registerPackageFor, shipmentAwaitingApproval, signedIn } from './backend'
 import { openCustomer } from './package-tool'
 import { waitForServiceWorker } from './service-worker'
 
@@ -10,10 +10,11 @@ import { waitForServiceWorker } from './service-worker'
 
 /** What the customer owes to start with: an adjustment the admin posts through the API. */
 async function owing(customerId: string, cents: number) {
-  const admin = await signedIn(demoAdmin)
-  const { error } = await admin.rpc('post_adjustment', { p_op_id: randomUUID(), p_user_id: customerId, p_amount_cents: cents, p_reason: 'Shipment charged by phone' })
-  expect(error).toBeNull()
-  return admin
+  await asManager(demoAdmin, async (manager) => {
+    const { error } = await manager.rpc('post_adjustment', { p_op_id: randomUUID(), p_user_id: customerId, p_amount_cents: cents, p_reason: 'Shipment charged by phone' })
+    expect(error).toBeNull()
+  })
+  return signedIn(demoAdmin)
 }
 
 test('a cash payment recorded offline at the desk shows pending, lands once, and the customer’s statement updates live', withServiceWorker, async ({ page, browser }) => {

@@ -32,7 +32,8 @@ async function givePackages(userId: string, count: number) {
  * packages left behind would be pulled by the first sync of every admin test that runs after this one.
  */
 async function removePackages(userId: string) {
-  const admin = await signedIn(demoAdmin)
+  // The service role: deleting a package is a manager's sensitive action, asked for a code.
+  const admin = createClient(backendUrl, SUPABASE_LOCAL_SERVICE_ROLE_KEY, nodeClientOptions)
   for (;;) {
     const { data, error } = await admin.from('packages').select('id').eq('user_id', userId).is('deleted_at', null).limit(rowsPerRequest)
     if (error) throw error

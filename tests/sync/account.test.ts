@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest'
 import type { StandIn } from '../../supabase/local/server'
-import { demoAdmin, signedIn, signedUpCustomer, startTestStandIn } from '../backend/helpers'
+import { demoAdmin, signedUpCustomer, startTestStandIn, steppedUp } from '../backend/helpers'
 import { clientLosingAnswers } from '../support/lossy-client'
 import { readStatement } from '@/local-db/account'
 import { db } from '@/local-db/db'
@@ -25,7 +25,7 @@ let owner: DeviceOwner
 
 beforeAll(async () => {
   standIn = await startTestStandIn()
-  admin = await signedIn(standIn.url, demoAdmin)
+  admin = await steppedUp(standIn, demoAdmin)
   adminId = (await admin.auth.getUser()).data.user!.id
 })
 

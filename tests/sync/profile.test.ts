@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { StandIn } from '../../supabase/local/server'
-import { demoAdmin, signedIn, signedUpCustomer, startTestStandIn } from '../backend/helpers'
+import { demoAdmin, signedUpCustomer, startTestStandIn, steppedUp } from '../backend/helpers'
 import { takeOwnership } from '@/local-db/owner'
 import { db } from '@/local-db/db'
 import { readDirectory } from '@/local-db/directory'
@@ -24,7 +24,7 @@ const serverProfile = async (id: string) => (await admin.from('profiles').select
 
 beforeAll(async () => {
   standIn = await startTestStandIn()
-  admin = await signedIn(standIn.url, demoAdmin)
+  admin = await steppedUp(standIn, demoAdmin)
   customers.push(await signUp('ana'), await signUp('beto'))
 })
 

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { StandIn } from '../../supabase/local/server'
-import { demoAdmin, newClient, signedIn, signedUpCustomer, startTestStandIn } from '../backend/helpers'
+import { demoAdmin, newClient, signedUpCustomer, startTestStandIn, steppedUp } from '../backend/helpers'
 import { packagesOnDevice } from '../support/device-packages'
 import { NotOwnerError, releaseOwnership, takeOwnership } from '@/local-db/owner'
 import { db } from '@/local-db/db'
@@ -27,7 +27,7 @@ const signUp = (name: string) => signedUpCustomer(standIn.url, name, `${name} Te
 
 beforeAll(async () => {
   standIn = await startTestStandIn()
-  admin = await signedIn(standIn.url, demoAdmin)
+  admin = await steppedUp(standIn, demoAdmin)
   ;({ id: customerId, client: customer } = await signUp('sync'))
   const locker = await customer.from('lockers').select('code').eq('user_id', customerId).single()
   lockerCode = (locker.data as { code: string }).code

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { StandIn } from '../../supabase/local/server'
-import { demoAdmin, signedIn, signedUpCustomer, startTestStandIn } from '../backend/helpers'
+import { demoAdmin, signedUpCustomer, startTestStandIn, steppedUp } from '../backend/helpers'
 import { clientLosingAnswers } from '../support/lossy-client'
 import { buildRates } from '@/business-rules/rates'
 import { decimal } from '@/business-rules/decimal'
@@ -31,7 +31,7 @@ let customerId: string
 
 beforeAll(async () => {
   standIn = await startTestStandIn()
-  admin = await signedIn(standIn.url, demoAdmin)
+  admin = await steppedUp(standIn, demoAdmin)
   adminId = (await admin.auth.getUser()).data.user!.id
   ;({ id: customerId, client: customer } = await signedUpCustomer(standIn.url, 'shipments', 'Ship Test'))
 })

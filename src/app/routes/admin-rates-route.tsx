@@ -3,6 +3,7 @@ import { ratesFrom } from '@/business-rules/rates'
 import { RatesPage, type RateChange } from '@/features/admin/rates/rates-page'
 import { connectAuth } from '@/features/auth/auth-session'
 import { RefusedError } from '@/remote/refused-error'
+import { withStepUp } from '@/stores/step-up-store'
 
 /** Composes the rates page with its two server calls: saving (set_rates) and the history of changes. */
 export function AdminRatesRoute() {
@@ -14,13 +15,15 @@ export function AdminRatesRoute() {
   return (
     <RatesPage
       loadHistory={loadHistory}
-      saveRates={async (changes) => {
-        const { data, error } = await (await connectAuth()).rpc('set_rates', { p_changes: changes })
-        if (error) throw new RefusedError(error)
-        const rates = ratesFrom(data)
-        if (!rates) throw new Error('set_rates answered without every rate')
-        return rates
-      }}
+      saveRates={(changes) =>
+        withStepUp(async () => {
+          const { data, error } = await (await connectAuth()).rpc('set_rates', { p_changes: changes })
+          if (error) throw new RefusedError(error)
+          const rates = ratesFrom(data)
+          if (!rates) throw new Error('set_rates answered without every rate')
+          return rates
+        })
+      }
     />
   )
 }

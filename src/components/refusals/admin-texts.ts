@@ -27,5 +27,7 @@ export const adminTexts: Record<string, Say> = {
   mail_not_failed: (i18n) => i18n._(msg`This mail is no longer failed: it is being sent, or was. Reload the list.`),
   mail_address_suppressed: (i18n) => i18n._(msg`This address no longer takes mail: lift its suppression first.`),
   mail_suppression_not_found: (i18n) => i18n._(msg`This suppression no longer exists. Reload the list.`),
+  aal2_required: (i18n) => i18n._(msg`Confirm with your code from your authenticator app to do this.`),
+  not_staff_member: (i18n) => i18n._(msg`Only a staff member's two-step verification can be reset.`),
   push_endpoint_taken: (i18n) => i18n._(msg`The notifications of this browser could not be set up: turn them off and on again.`),
 }

@@ -5,6 +5,7 @@ import { Link } from '@/components/links'
 import { Button } from '@/components/ui/button'
 import { TextField } from '@/components/ui/field'
 import { paths, useLang } from '@/i18n/paths'
+import { useStepUpStore } from '@/stores/step-up-store'
 import { showToast } from '@/stores/toast-store'
 import { authApi, type AuthApi } from './auth-api'
 import { AuthShell, ServiceErrorLine } from './auth-shell'
@@ -30,6 +31,7 @@ export function LoginPage({ variant = 'customer', api = authApi }: { variant?: '
       reportServiceError(t`Login error`, { message: t`Invalid credentials or server error.` })
       return serviceMessage(result.error)
     }
+    useStepUpStore.setState({ signedInOnForm: true })
     showToast(
       admin
         ? { title: t`Login successful`, description: t`Welcome to the admin panel.`, variant: 'success' }

@@ -1,7 +1,8 @@
 // refund-payment: an admin gives back (part of) a card payment. POST { payment_id, amount_cents,
 // reason, op_id? } with the admin's session → Stripe's refund API (the reason in its metadata) →
 // post_card_refund at once → the refund's ledger line. Stripe's charge.refunded webhook then finds
-// the line posted. Desk payments are refunded by the database's refund_payment instead.
+// the line posted. Desk payments are refunded by the database's refund_payment instead. A refund is
+// a manager's sensitive action: the session must be at aal2 (require_aal2, answered aal2_required).
 import { postCardRefund } from '../_shared/card-ledger.ts'
 import { ConfigError, type Env } from '../_shared/env.ts'
 import { bearerToken, CORS_HEADERS, json, jsonObject, postOnly, refusal } from '../_shared/http.ts'
@@ -47,6 +48,8 @@ async function refundPayment(request: Request, env: Env): Promise<Response> {
   const token = bearerToken(request)
   if (!(await signedInUser(api, token))) return refusal(401, 'not_signed_in', 'Sign in to refund')
   if ((await rpc(api, 'is_admin', {}, token)) !== true) return refusal(403, 'admins_only', 'Only an admin refunds a payment')
+  // Before Stripe moves any money: the ledger's own check comes only after the refund is made.
+  await rpc(api, 'require_aal2', {}, token)
 
   const body = (await jsonObject(request)) ?? {}
   const { payment_id: paymentId, amount_cents: amount, op_id: opId } = body

@@ -11,6 +11,7 @@ import type { Customer } from '@/local-db/directory'
 import { useOnline } from '@/stores/connectivity-store'
 import { showToast } from '@/stores/toast-store'
 import { roleLabels } from '../role-labels'
+import { ResetTwoStepButton, type ResetTwoStep } from './reset-two-step-button'
 import { userChanges, validateUser, type UserChanges, type UserForm } from './user-validation'
 
 export type SaveUser = (userId: string, changes: UserChanges) => Promise<void>
@@ -19,7 +20,7 @@ export type SaveUser = (userId: string, changes: UserChanges) => Promise<void>
  * SPEC §4: the dialog edits a copy of the user; Cancel discards it, Save sends name, phone, role and plan.
  * Saving needs the server, so offline it says so; an admin cannot take away their own admin role.
  */
-export function UserEditDialog({ user, self, saveUser, onClose }: { user: Customer; self: boolean; saveUser: SaveUser; onClose: () => void }) {
+export function UserEditDialog({ user, self, saveUser, resetTwoStep, onClose }: { user: Customer; self: boolean; saveUser: SaveUser; resetTwoStep: ResetTwoStep; onClose: () => void }) {
   const { t, i18n } = useLingui()
   const online = useOnline()
   const [form, setForm] = useState<UserForm>({ fullName: user.full_name ?? '', phone: user.phone ?? '', role: user.role, plan: user.plan ?? 'basic' })
@@ -78,6 +79,7 @@ export function UserEditDialog({ user, self, saveUser, onClose }: { user: Custom
             <Trans>You are offline. Saving a user needs the server; your edits stay in this form until you are back online.</Trans>
           </p>
         )}
+        {user.role !== 'user' && !self && <ResetTwoStepButton userId={user.id} resetTwoStep={resetTwoStep} disabled={!online} />}
         <div className="flex justify-end gap-2">
           <Button variant="secondary" onClick={onClose}>
             <Trans>Cancel</Trans>

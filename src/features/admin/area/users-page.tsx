@@ -17,6 +17,7 @@ import { useSyncStatusStore } from '@/stores/sync-status-store'
 import { Pager } from '../pager'
 import { roleLabels } from '../role-labels'
 import { DataTable } from './data-table'
+import type { ResetTwoStep } from './reset-two-step-button'
 import { UserEditDialog, type SaveUser } from './user-edit-dialog'
 
 const pageSize = 50
@@ -25,7 +26,7 @@ const pageSize = 50
  * Every user of the directory on this device (offline too), newest first, searched by locker code,
  * email, name, phone or role; each editable in a dialog.
  */
-export function UsersPage({ saveUser }: { saveUser: SaveUser }) {
+export function UsersPage({ saveUser, resetTwoStep }: { saveUser: SaveUser; resetTwoStep: ResetTwoStep }) {
   const { t, i18n } = useLingui()
   const lang = useLang()
   const admin = useSessionUser()!
@@ -107,7 +108,7 @@ export function UsersPage({ saveUser }: { saveUser: SaveUser }) {
         </DataTable>
       )}
       {page && <Pager offset={offset} pageSize={pageSize} total={page.total} onOffset={setOffset} />}
-      {editing && <UserEditDialog user={editing} self={editing.id === admin.id} saveUser={saveUser} onClose={() => setEditing(null)} />}
+      {editing && <UserEditDialog user={editing} self={editing.id === admin.id} saveUser={saveUser} resetTwoStep={resetTwoStep} onClose={() => setEditing(null)} />}
     </>
   )
 }

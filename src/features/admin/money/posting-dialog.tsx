@@ -12,6 +12,7 @@ import { deskMethods, type DeskMethod } from '@/local-db/account-rows'
 import type { StatementLine } from '@/local-db/account'
 import { queueAccountPosting } from '@/outbox/queue-account'
 import { refundCardPayment } from '@/remote/checkout'
+import { withStepUp } from '@/stores/step-up-store'
 import { useOnline } from '@/stores/connectivity-store'
 import { showToast } from '@/stores/toast-store'
 
@@ -56,7 +57,7 @@ export function PostingDialog({ adminId, customerId, posting, onClose }: { admin
     if (posting.kind === 'refund-payment' && byCard) {
       setBusy(true)
       try {
-        await refundCardPayment(posting.payment.id, amountCents, reason)
+        await withStepUp(() => refundCardPayment(posting.payment.id, amountCents, reason))
         showToast({ title: t`Refunded through Stripe`, variant: 'success' })
         onClose()
       } catch (error) {
