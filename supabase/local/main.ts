@@ -1,6 +1,6 @@
 // npm run backend: the local stand-in for Supabase. npm run db:reset: recreate its database and exit.
-import { rm, writeFile } from 'node:fs/promises'
-import { join, resolve } from 'node:path'
+import { rm } from 'node:fs/promises'
+import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { openDatabase } from './database'
 import { DEFAULT_MAIL_PORT, DEFAULT_PORT, DEFAULT_STRIPE_PORT, SUPABASE_LOCAL_ANON_KEY, SUPABASE_LOCAL_SERVICE_ROLE_KEY } from './keys'

@@ -76,7 +76,7 @@ test('subscribing to the newsletter mails a link; opening it confirms the subscr
   await admin.close()
 })
 
-test("a signed-in customer's message is theirs: the dashboard lists it, then the answer staff gave", async ({ page, request }) => {
+test("a signed-in customer's message is theirs: the dashboard lists it, then the answer staff gave", async ({ page }) => {
   const customer = await newCustomer('Cliente Mensajes')
   await logInThroughUi(page, '/en/login', customer)
   const body = `My box arrived open. ${customer.email}`
