@@ -43,7 +43,9 @@ create table public.profiles (
   in_app_muted text[] not null default '{}'
     constraint profiles_in_app_muted_known check (in_app_muted <@ array[
       'package_received', 'package_status', 'shipment_awaiting_approval', 'shipment_shipped', 'storage_ending', 'storage_last_day',
-      'payment_received', 'charge_due'])
+      'payment_received', 'charge_due']),
+  -- When the customer closed their account (98_account_control.sql): nothing that identifies them is left.
+  closed_at timestamptz
 );
 
 create index profiles_email_idx on public.profiles (lower(email));

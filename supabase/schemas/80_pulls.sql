@@ -161,7 +161,7 @@ as $$
       'role', pr.role, 'plan', pr.plan, 'country', pr.country, 'delivery_address', pr.delivery_address,
       'city', pr.city, 'postal_code', pr.postal_code, 'id_number', pr.id_number, 'avatar_path', pr.avatar_path,
       'push_muted', pr.push_muted, 'lang', pr.lang, 'mail_muted', pr.mail_muted, 'in_app_muted', pr.in_app_muted,
-      'created_at', pr.created_at, 'updated_at', pr.updated_at,
+      'created_at', pr.created_at, 'updated_at', pr.updated_at, 'closed_at', pr.closed_at,
       'locker_code', (select l.code from public.lockers l where l.user_id = pr.id),
       'deleted_at', null)
       order by i.n), '[]'::json)

@@ -6,8 +6,6 @@
 -- reference the profile, so the profile row stays) under a closed profile with nothing that
 -- identifies them, and their locker code retired: never drawn again for anyone.
 
-alter table public.profiles add column closed_at timestamptz;
-
 -- Every locker code that belonged to a closed or deleted account. The signup trigger's draw skips them.
 create table public.retired_locker_codes (
   code text primary key,
