@@ -5,7 +5,7 @@ import { errorText } from '@/components/refusals/refusal-text'
 import { functionRefusal } from '@/remote/function-refusal'
 import type { StandIn } from '../../supabase/local/server'
 import { appI18n } from '../unit/app-i18n'
-import { demoAdmin, newClient, signedIn, signedUpCustomer, startTestStandIn } from './helpers'
+import { demoAdmin, newClient, signedIn, signedUpCustomer, startTestStandIn, steppedUp } from './helpers'
 
 // The customer's control of their account on the real stand-in, through supabase-js: delete-account
 // checks the password at Auth before anything changes, refuses while business is open (saying why in
@@ -17,7 +17,7 @@ let admin: SupabaseClient
 
 beforeAll(async () => {
   standIn = await startTestStandIn()
-  admin = await signedIn(standIn.url, demoAdmin)
+  admin = await steppedUp(standIn, demoAdmin)
 })
 
 afterAll(async () => {

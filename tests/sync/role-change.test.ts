@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import type { StandIn } from '../../supabase/local/server'
-import { demoAdmin, signedIn, signedUpCustomer, startTestStandIn } from '../backend/helpers'
+import { demoAdmin, signedUpCustomer, startTestStandIn, steppedUp } from '../backend/helpers'
 import { packagesOnDevice } from '../support/device-packages'
 import { db } from '@/local-db/db'
 import { readOwnerRole, takeOwnership, type DeviceOwner } from '@/local-db/owner'
@@ -33,7 +33,7 @@ const onDevice = async () => (await packagesOnDevice()).map((pkg) => pkg.id)
 
 beforeAll(async () => {
   standIn = await startTestStandIn()
-  admin = await signedIn(standIn.url, demoAdmin)
+  admin = await steppedUp(standIn, demoAdmin)
   cam = await signedUpCustomer(standIn.url, 'cam')
   const dora = await signedUpCustomer(standIn.url, 'dora')
   // Dora's open package is older than any of Cam's: a checkpoint of Cam's packages is past it.

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest'
 import type { StandIn } from '../../supabase/local/server'
-import { demoAdmin, signedIn, signedUpCustomer, startTestStandIn } from '../backend/helpers'
+import { demoAdmin, signedUpCustomer, startTestStandIn, steppedUp } from '../backend/helpers'
 import { packagesOnDevice } from '../support/device-packages'
 import { db, type PrealertFields } from '@/local-db/db'
 import { releaseOwnership, takeOwnership, workWaitingFor } from '@/local-db/owner'
@@ -26,7 +26,7 @@ let beto: Awaited<ReturnType<typeof signedUpCustomer>>
 
 beforeAll(async () => {
   standIn = await startTestStandIn()
-  admin = await signedIn(standIn.url, demoAdmin)
+  admin = await steppedUp(standIn, demoAdmin)
   ana = await signedUpCustomer(standIn.url, 'ana-desk')
   beto = await signedUpCustomer(standIn.url, 'beto-desk')
 })
