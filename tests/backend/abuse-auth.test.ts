@@ -40,6 +40,8 @@ describe('config.toml', () => {
       token_refresh: { requests: 150, windowMs: 300_000 },
       sign_in_sign_ups: { requests: 30, windowMs: 300_000 },
       token_verifications: { requests: 30, windowMs: 300_000 },
+      // GoTrue's MFA_RATE_LIMIT_CHALLENGE_AND_VERIFY, here per factor.
+      mfa_verify: { requests: 15, windowMs: 60_000 },
     })
     expect(config.emailMaxFrequencyMs).toBe(1000)
     expect(config.refreshTokens).toEqual({ rotation: true, reuseIntervalMs: 10_000 })

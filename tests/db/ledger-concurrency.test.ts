@@ -42,8 +42,10 @@ async function untilWaiting(count: number): Promise<void> {
 
 it(`${POSTINGS} concurrent postings for one customer add ${POSTINGS} lines with consecutive balances`, async () => {
   const [admin, customer] = [await createUser(true), await createUser()]
+  // Credits and adjustments are a manager's sensitive actions: a session confirmed with a code.
+  const managerAtAal2 = { role: 'authenticated' as const, sub: admin, aal: 'aal2' }
   // The balance row exists (a first credit), and is held while every posting starts and queues on it.
-  await beginAs(clients[0]!, { role: 'authenticated', sub: admin })
+  await beginAs(clients[0]!, managerAtAal2)
   await clients[0]!.query(`select public.grant_credit($1, $2, 1, 'First')`, [randomUUID(), customer])
   await clients[0]!.query('commit')
   const holder = await cluster.connect()
@@ -52,7 +54,7 @@ it(`${POSTINGS} concurrent postings for one customer add ${POSTINGS} lines with 
     await holder.query(`select 1 from public.account_balances where user_id = $1 for update`, [customer])
     const amounts = clients.map((_, i) => 100 + i)
     const postings = clients.map(async (client, i) => {
-      await beginAs(client, { role: 'authenticated', sub: admin })
+      await beginAs(client, managerAtAal2)
       // Half record desk payments, half adjust upwards: lines of both signs.
       await (i % 2 === 0
         ? client.query(`select public.record_payment($1, $2, $3, 'cash', null)`, [randomUUID(), customer, amounts[i]])

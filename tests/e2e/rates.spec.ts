@@ -1,10 +1,12 @@
 import { expect, test, withServiceWorker } from './fixtures'
-import { demoAdmin, logInThroughUi, signedIn } from './backend'
+import { codeFor, demoAdmin, logInThroughUi, signedIn } from './backend'
 
 // Runs after every other test (playwright.config.ts): they read the prices this test changes.
 
-test('an admin changes a rate: kept with who and when, and visitors’ prices follow once their page has loaded', async ({ page, browser, request }) => {
-  const admin = await signedIn(demoAdmin)
+test('an admin changes a rate after setting up two-step verification in the one dialog it asks: kept with who and when, visitors’ prices follow, and the next change asks nothing', async ({ page, browser, request }) => {
+  // Read with a session of its own: the page's step-up ends the demo admin's other sessions at aal1, as GoTrue does.
+  const reader = async () => signedIn(demoAdmin)
+  let secret: string | undefined
   try {
     await logInThroughUi(page, '/admin/login', demoAdmin)
     await page.goto('/admin/rates')
@@ -18,13 +20,32 @@ test('an admin changes a rate: kept with who and when, and visitors’ prices fo
     await expect(photos).toBeFocused()
     await photos.fill('2.50')
     await main.getByRole('button', { name: 'Save rates' }).click()
+
+    // The demo admin has no factor: the step-up sets one up (QR code and key) and confirms it at once.
+    const stepUp = page.getByRole('dialog', { name: 'Confirm with your code' })
+    await expect(stepUp.getByRole('img', { name: 'QR code to scan with your authenticator app' })).toBeVisible()
+    secret = (await stepUp.getByTestId('two-step-secret').textContent()) ?? ''
+    expect(secret).toMatch(/^[A-Z2-7]{32}$/)
+    await stepUp.getByLabel('Code from your authenticator app').fill('12345')
+    await stepUp.getByRole('button', { name: 'Confirm' }).click()
+    await expect(stepUp.getByText('Type the 6 digits your authenticator app shows.')).toBeVisible()
+    await stepUp.getByLabel('Code from your authenticator app').fill(codeFor(secret))
+    await stepUp.getByRole('button', { name: 'Confirm' }).click()
     await expect(page.getByTestId('toast')).toContainText('Rates saved')
+    await expect(stepUp).toBeHidden()
     const change = main.getByTestId('rate-change').first()
     await expect(change).toContainText('admin@example.com')
     await expect(change).toContainText('Package photos (USD)')
     await expect(change).toContainText('2.00 → 2.50')
-    const { data } = await admin.rpc('rates_json')
+    const { data } = await (await reader()).rpc('rates_json')
     expect(data).toMatchObject({ photos_cents: 250, basic_cents_per_lb: 499 })
+
+    // The session is at aal2 now: a second change is saved without asking again.
+    await main.getByLabel('Insurance (% of the declared value)').fill('3')
+    await main.getByRole('button', { name: 'Save rates' }).click()
+    const admin = await reader()
+    await expect.poll(async () => ((await admin.rpc('rates_json')).data as { insurance_percent: number }).insurance_percent).toBe(3)
+    await expect(stepUp).toBeHidden()
 
     // The prerendered page carries the build's rates; a visitor sees the current ones once it has loaded.
     expect(await (await request.get('/en/pricing')).text()).toContain('$2.00 per package')
@@ -34,8 +55,14 @@ test('an admin changes a rate: kept with who and when, and visitors’ prices fo
     await visitor.goto('/en/calculator')
     await expect(visitor.getByRole('main')).toContainText('Extras: package photos $2.50')
   } finally {
-    const { error } = await admin.rpc('set_rates', { p_changes: { photos_cents: 200 } })
+    // Back as it was: the rates, and the demo admin without a factor (confirmed with a later code).
+    const admin = await reader()
+    const { data: factors } = await admin.auth.mfa.listFactors()
+    const factor = factors?.totp[0]
+    if (factor && secret) expect((await admin.auth.mfa.challengeAndVerify({ factorId: factor.id, code: codeFor(secret, 1) })).error).toBeNull()
+    const { error } = await admin.rpc('set_rates', { p_changes: { photos_cents: 200, insurance_percent: 2 } })
     expect(error).toBeNull()
+    if (factor) expect((await admin.auth.mfa.unenroll({ factorId: factor.id })).error).toBeNull()
   }
 })
 
