@@ -1,11 +1,13 @@
 import { lazy, Suspense } from 'react'
 import { useMatches, useParams } from 'react-router'
+import { isStaff } from '@/business-rules/roles'
 import { connectAuth, signOut, signOutEverywhere } from '@/features/auth/auth-session'
 import { goodbyePath } from '@/features/auth/goodbye-path'
+import { TwoStepCard } from '@/features/auth/two-step/two-step-card'
 import type { SessionEnds } from '@/features/customer/account-control/account-control-card'
 import { DashboardPage } from '@/features/customer/dashboard-page'
 import type { DashboardTab } from '@/i18n/dashboard-tabs'
-import { useSessionUser } from '@/stores/session-store'
+import { useSessionStore, useSessionUser } from '@/stores/session-store'
 import { saveProfile } from '@/sync-engine/profile'
 import { useAppShell } from '../layout/use-app-shell'
 
@@ -24,7 +26,8 @@ const AccountScreens = lazy(async () => ({ default: (await import('@/features/cu
 
 /**
  * Composes the customer's dashboard, one tab per screen in the app's shell, with the one write it
- * makes online: saving the profile; and the ends of a session the account tab offers. Below the
+ * makes online: saving the profile; the ends of a session the account tab offers, and staff's
+ * two-step verification there. Below the
  * account tab, its own screens.
  */
 export function DashboardRoute() {
@@ -32,6 +35,7 @@ export function DashboardRoute() {
   const handle = useMatches().at(-1)?.handle as DashboardHandle | undefined
   const below = useParams()['*']
   const tabbed = useAppShell()
+  const staff = useSessionStore((state) => isStaff(state.role))
   if (handle?.dashboardTab === 'account' && below) {
     return (
       <Suspense fallback={null}>
@@ -45,6 +49,7 @@ export function DashboardRoute() {
       tabbed={tabbed}
       saveProfile={async (changes) => saveProfile(await connectAuth(), user.id, changes)}
       sessionEnds={sessionEnds}
+      twoStep={staff && <TwoStepCard />}
     />
   )
 }

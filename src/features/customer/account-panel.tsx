@@ -1,4 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
+import type { ReactNode } from 'react'
 import { InstallAppCard } from '@/components/install-app/install-app-card'
 import { Link } from '@/components/links'
 import { Spinner } from '@/components/ui/spinner'
@@ -11,8 +12,8 @@ import { MailLanguageCard } from './mail-language-card'
 import { NotificationSettings } from './notifications/notification-settings'
 import { ProfileCard, type SaveProfile } from './profile-card'
 
-/** Who the customer is and how the app reaches them: profile, locker, statement, notifications, installing the app, and control of their data and account. */
-export function AccountPanel({ userId, profile, saveProfile, sessionEnds }: { userId: string; profile: LocalProfile | undefined; saveProfile: SaveProfile; sessionEnds: SessionEnds }) {
+/** Who the customer is and how the app reaches them: profile, locker, statement, notifications, installing the app, and control of their data and account; and, for staff, `twoStep` (their two-step verification, composed by the app). */
+export function AccountPanel({ userId, profile, saveProfile, sessionEnds, twoStep }: { userId: string; profile: LocalProfile | undefined; saveProfile: SaveProfile; sessionEnds: SessionEnds; twoStep?: ReactNode }) {
   const { t } = useLingui()
   const lang = useLang()
   return (
@@ -27,6 +28,7 @@ export function AccountPanel({ userId, profile, saveProfile, sessionEnds }: { us
         <Trans>My messages: what you wrote to us, and our answers</Trans>
       </Link>
       <NotificationSettings userId={userId} />
+      {twoStep}
       <InstallAppCard />
       <AccountControlCard sessionEnds={sessionEnds} />
       <Link to={paths.page(lang, 'calculator')} className="block text-sm font-semibold text-brand-700 hover:underline dark:text-brand-100">

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useEffect } from 'react'
+import { useEffect, type ReactNode } from 'react'
 import { PageMeta } from '@/components/page-meta'
 import type { DashboardTab } from '@/i18n/dashboard-tabs'
 import { useProfile } from '@/local-db/queries'
@@ -25,9 +25,9 @@ const headingOf: Record<DashboardTab, string> = {
 /**
  * Renders only the local read model: online, offline and just-reconnected look the same.
  * `tabbed` (a phone, or the installed app): `tab` alone, the others a tap away in the tab bar; else
- * the whole locker on one page, scrolled to `tab`.
+ * the whole locker on one page, scrolled to `tab`. `twoStep`: staff's two-step verification, in the account.
  */
-export function DashboardPage({ saveProfile, sessionEnds, tab, tabbed }: { saveProfile: SaveProfile; sessionEnds: SessionEnds; tab: DashboardTab; tabbed: boolean }) {
+export function DashboardPage({ saveProfile, sessionEnds, tab, tabbed, twoStep }: { saveProfile: SaveProfile; sessionEnds: SessionEnds; tab: DashboardTab; tabbed: boolean; twoStep?: ReactNode }) {
   const { t } = useLingui()
   const user = useSessionUser()!
   const profile = useProfile(user.id)
@@ -40,7 +40,7 @@ export function DashboardPage({ saveProfile, sessionEnds, tab, tabbed }: { saveP
   const packages = <PackageList userId={user.id} plan={profile?.plan} />
   const shipments = <ShipmentsSection userId={user.id} />
   const prealerts = <PrealertsSection userId={user.id} />
-  const account = <AccountPanel userId={user.id} profile={profile} saveProfile={saveProfile} sessionEnds={sessionEnds} />
+  const account = <AccountPanel userId={user.id} profile={profile} saveProfile={saveProfile} sessionEnds={sessionEnds} twoStep={twoStep} />
 
   return (
     <div className={`mx-auto max-w-6xl space-y-6 px-4 ${tabbed ? 'py-4' : 'py-8'}`}>

@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useEffect, useState, type FormEvent } from 'react'
 import { Button } from '@/components/ui/button'
 import { TextField } from '@/components/ui/field'
+import type { Supabase } from '@/remote/client'
 import { enrolFactor, listFactors, verifyCode, type Enrolment } from '@/remote/two-step'
 import { connectAuth } from '../auth-session'
 import { codeErrorText } from './code-refusal'
@@ -12,8 +13,9 @@ type Step = { kind: 'loading' } | { kind: 'confirm'; factorId: string } | { kind
 /**
  * One form for both: with a verified factor, the code it shows now; without, the QR code to scan
  * (and its secret as text, to type instead) and the first code. Either way the session ends at aal2.
+ * `enrolOnly`: always a new factor (the account's card); `connect`: the auth client (the app's).
  */
-export function TwoStepForm({ onDone, onCancel, enrolOnly = false }: { onDone: () => void; onCancel: () => void; enrolOnly?: boolean }) {
+export function TwoStepForm({ onDone, onCancel, enrolOnly = false, connect = connectAuth }: { onDone: () => void; onCancel: () => void; enrolOnly?: boolean; connect?: () => Promise<Supabase> }) {
   const { t, i18n } = useLingui()
   const [step, setStep] = useState<Step>({ kind: 'loading' })
   const [code, setCode] = useState('')
@@ -24,7 +26,7 @@ export function TwoStepForm({ onDone, onCancel, enrolOnly = false }: { onDone: (
     let cancelled = false
     void (async () => {
       try {
-        const client = await connectAuth()
+        const client = await connect()
         const verified = enrolOnly ? undefined : (await listFactors(client)).find((factor) => factor.verified)
         const next: Step = verified ? { kind: 'confirm', factorId: verified.id } : { kind: 'enrol', enrolment: await enrolFactor(client, t`Authenticator app`) }
         if (!cancelled) setStep(next)
@@ -35,7 +37,7 @@ export function TwoStepForm({ onDone, onCancel, enrolOnly = false }: { onDone: (
     return () => {
       cancelled = true
     }
-  }, [enrolOnly, i18n, t])
+  }, [connect, enrolOnly, i18n, t])
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault()
@@ -47,7 +49,7 @@ export function TwoStepForm({ onDone, onCancel, enrolOnly = false }: { onDone: (
     setBusy(true)
     setError(undefined)
     try {
-      await verifyCode(await connectAuth(), step.kind === 'confirm' ? step.factorId : step.enrolment.factorId, code)
+      await verifyCode(await connect(), step.kind === 'confirm' ? step.factorId : step.enrolment.factorId, code)
       onDone()
     } catch (failure) {
       setError(codeErrorText(i18n, failure))
