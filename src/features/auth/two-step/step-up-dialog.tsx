@@ -1,5 +1,6 @@
 import { useLingui } from '@lingui/react/macro'
 import { Dialog } from '@/components/ui/dialog'
+import type { Supabase } from '@/remote/client'
 import { useStepUpStore } from '@/stores/step-up-store'
 import { TwoStepForm } from './two-step-form'
 
@@ -8,7 +9,7 @@ import { TwoStepForm } from './two-step-form'
  * with its code; without one, they set it up here and confirm, in this one dialog. Then whatever
  * waited goes on (stores/step-up-store.ts).
  */
-export function StepUpDialog() {
+export function StepUpDialog({ connect }: { connect?: () => Promise<Supabase> }) {
   const { t } = useLingui()
   const asking = useStepUpStore((state) => state.asking)
   const answer = useStepUpStore((state) => state.answer)
@@ -19,7 +20,7 @@ export function StepUpDialog() {
       description={t`Changes to money, rates and roles need the code of your authenticator app once per session.`}
       onClose={() => answer(false)}
     >
-      <TwoStepForm onDone={() => answer(true)} onCancel={() => answer(false)} />
+      <TwoStepForm connect={connect} onDone={() => answer(true)} onCancel={() => answer(false)} />
     </Dialog>
   )
 }

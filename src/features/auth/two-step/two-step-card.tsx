@@ -112,15 +112,14 @@ export function TwoStepCard({ connect = connectAuth }: { connect?: () => Promise
                   <Trans>Set up with: {app}</Trans>
                 </p>
                 <Button variant="danger" busy={removing === factor.id} disabled={removing !== null} onClick={() => void remove(factor)}>
-                  <Trans>Remove</Trans>
-                  <span className="sr-only"> {app}</span>
+                  <Trans>Remove</Trans> <span className="sr-only">{app}</span>
                 </Button>
               </li>
             )
           })}
         </ul>
       )}
-      <StepUpDialog />
+      <StepUpDialog connect={connect} />
     </section>
   )
 }
