@@ -13,6 +13,7 @@ import { oneAtATime } from './one-at-a-time'
 import { flushOutbox } from './push'
 import { flushRequest, outboxSyncTag, type FlushReply } from './worker-protocol'
 import { adminPuller } from './working-set'
+import { isStaff } from '@/business-rules/roles'
 
 /** Only while the live channel is down: joined, changes arrive as they happen. */
 const periodicPullMs = 30_000
@@ -53,7 +54,7 @@ export function startSync(getClient: () => Promise<Supabase>, owner: DeviceOwner
   const reachable = () => useConnectivityStore.getState().reachable
   const stopWaiting = waitForBackend()
   const pullWorkingSet = adminPuller(owner)
-  const isAdmin = () => useSessionStore.getState().role === 'admin'
+  const atTheDesk = () => isStaff(useSessionStore.getState().role)
 
   const pull = oneAtATime(async () => {
     if (signal.aborted || !reachable()) return
@@ -64,7 +65,7 @@ export function startSync(getClient: () => Promise<Supabase>, owner: DeviceOwner
       // request is given up once it stops moving (remote/fetch.ts), and the pages written are kept.
       // The database tells customers of what happens to their things; an admin is told nothing,
       // and pulls the working set instead of everything.
-      if (isAdmin()) await pullWorkingSet(client, signal)
+      if (atTheDesk()) await pullWorkingSet(client, signal)
       else await pullCustomerCopy(client, owner, signal)
       if (!signal.aborted) useSyncStatusStore.setState({ state: 'idle', error: null })
     } catch (error) {

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useState, type FormEvent } from 'react'
 import { planIds } from '@/business-rules/plans'
+import { roleOf, roles } from '@/business-rules/roles'
 import type { FieldErrors } from '@/components/form-validation'
 import { planNames } from '@/components/plan-names'
 import { errorText } from '@/components/refusals/refusal-text'
@@ -17,7 +18,7 @@ export type SaveUser = (userId: string, changes: UserChanges) => Promise<void>
 
 /**
  * SPEC §4: the dialog edits a copy of the user; Cancel discards it, Save sends name, phone, role and plan.
- * Saving needs the server, so offline it says so; an admin cannot take away their own admin role.
+ * Saving needs the server, so offline it says so; a manager cannot change their own role.
  */
 export function UserEditDialog({ user, self, saveUser, onClose }: { user: Customer; self: boolean; saveUser: SaveUser; onClose: () => void }) {
   const { t, i18n } = useLingui()
@@ -52,10 +53,10 @@ export function UserEditDialog({ user, self, saveUser, onClose }: { user: Custom
           label={t`Role`}
           value={form.role}
           disabled={self}
-          hint={self ? t`You cannot remove your own admin role.` : undefined}
-          onChange={(event) => setForm({ ...form, role: event.target.value === 'admin' ? 'admin' : 'user' })}
+          hint={self ? t`You cannot change your own role.` : undefined}
+          onChange={(event) => setForm({ ...form, role: roleOf(event.target.value) })}
         >
-          {(['user', 'admin'] as const).map((role) => (
+          {roles.map((role) => (
             <option key={role} value={role}>
               {i18n._(roleLabels[role])}
             </option>
