@@ -1,4 +1,4 @@
-import { getSupabase } from './client'
+import { getSupabase, type Supabase } from './client'
 import { RefusedError } from './refused-error'
 
 /** One line of `public.audit_log` as `audit_log_page` sends it (docs/architecture.md, "The audit log"). */
@@ -35,7 +35,11 @@ export interface AuditPage {
 
 /** A page of the audit log, newest first, after the cursor `before` (managers only, online). */
 export async function fetchAuditPage(filter: AuditFilter, before: string | null, limit: number, signal?: AbortSignal): Promise<AuditPage> {
-  const client = await getSupabase()
+  return readAuditPage(await getSupabase(), filter, before, limit, signal)
+}
+
+/** fetchAuditPage with the client given. */
+export async function readAuditPage(client: Supabase, filter: AuditFilter, before: string | null, limit: number, signal?: AbortSignal): Promise<AuditPage> {
   let call = client.rpc('audit_log_page', { p_actor: filter.actor, p_action: filter.action, p_table: filter.table, p_from: filter.from, p_to: filter.to, p_before: before, p_limit: limit })
   if (signal) call = call.abortSignal(signal)
   const { data, error } = await call

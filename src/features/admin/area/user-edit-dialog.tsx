@@ -18,7 +18,7 @@ export type SaveUser = (userId: string, changes: UserChanges) => Promise<void>
 
 /**
  * SPEC §4: the dialog edits a copy of the user; Cancel discards it, Save sends name, phone, role and plan.
- * Saving needs the server, so offline it says so; a manager cannot change their own role.
+ * Saving needs the server, so offline it says so; an admin cannot take away their own admin role.
  */
 export function UserEditDialog({ user, self, saveUser, onClose }: { user: Customer; self: boolean; saveUser: SaveUser; onClose: () => void }) {
   const { t, i18n } = useLingui()
@@ -53,7 +53,7 @@ export function UserEditDialog({ user, self, saveUser, onClose }: { user: Custom
           label={t`Role`}
           value={form.role}
           disabled={self}
-          hint={self ? t`You cannot change your own role.` : undefined}
+          hint={self ? t`You cannot remove your own admin role.` : undefined}
           onChange={(event) => setForm({ ...form, role: roleOf(event.target.value) })}
         >
           {roles.map((role) => (

@@ -5,6 +5,7 @@ import type { Lang } from '@/i18n/locales'
 import { paths, useLang } from '@/i18n/paths'
 import type { AuditLine } from '@/remote/audit-log'
 import { contentPaths } from '../content/content-paths'
+import { rateFields, typedRate } from '../rates/rate-fields'
 import { roleLabels } from '../role-labels'
 import { actionText, actorRoleText, tableText } from './audit-words'
 
@@ -37,14 +38,17 @@ const cellClass = 'px-4 py-3 align-top max-md:block max-md:px-0 max-md:py-1'
 export function AuditRow({ line }: { line: AuditLine }) {
   const { t, i18n } = useLingui()
   const lang = useLang()
+  // A rate reads as on the rates page: its name, and dollars for cents.
+  const rate = line.table_name === 'rates' ? rateFields.find((field) => field.key === line.row_id) : undefined
   const value = (key: string, raw: unknown): string => {
     if (raw === null || raw === undefined) return '—'
+    if (rate && key === 'value' && typeof raw === 'number') return typedRate(rate.key, raw)
     if (typeof raw === 'number' && key.endsWith('_cents')) return formatUsd(raw)
     if (key === 'role' && typeof raw === 'string' && raw in roleLabels) return i18n._(roleLabels[raw as keyof typeof roleLabels])
     return typeof raw === 'object' ? JSON.stringify(raw) : String(raw)
   }
   const path = rowPath(line, lang)
-  const shortId = line.row_id.length > 12 ? `${line.row_id.slice(0, 8)}…` : line.row_id
+  const rowName = rate ? i18n._(rate.label) : line.row_id.length > 12 ? `${line.row_id.slice(0, 8)}…` : line.row_id
   return (
     <tr data-testid="audit-line" className="max-md:block max-md:px-4 max-md:py-3">
       <td className={`${cellClass} whitespace-nowrap text-slate-600 dark:text-slate-400`}>
@@ -59,11 +63,11 @@ export function AuditRow({ line }: { line: AuditLine }) {
         <span className="block text-xs text-slate-500 dark:text-slate-400">{tableText(i18n, line.table_name)}</span>
         {path ? (
           <Link to={path} title={line.row_id} className="font-mono text-brand-700 underline dark:text-brand-100">
-            {shortId}
+            {rowName}
           </Link>
         ) : (
           <span title={line.row_id} className="font-mono">
-            {shortId}
+            {rowName}
           </span>
         )}
       </td>
@@ -80,8 +84,7 @@ export function AuditRow({ line }: { line: AuditLine }) {
                   </span>
                 ) : line.before && line.after ? (
                   <>
-                    {value(key, line.before[key])} <span aria-hidden="true">→</span>
-                    <span className="sr-only">{t`became`}</span> {value(key, line.after[key])}
+                    {value(key, line.before[key])} → {value(key, line.after[key])}
                   </>
                 ) : (
                   value(key, (line.after ?? line.before)?.[key])
