@@ -82,3 +82,36 @@ test('the rates page speaks Spanish, checks every rate, and saves nothing offlin
   await expect(main.getByRole('button', { name: 'Guardar tarifas' })).toBeDisabled()
   await expect(main.getByLabel('Seguro (% del valor declarado)')).toHaveValue('101')
 })
+
+test('a manager’s rate change is a line of the audit log: who, what, the rate, before → after; the filters find it', async ({ page }) => {
+  const admin = await signedIn(demoAdmin)
+  try {
+    await logInThroughUi(page, '/admin/login', demoAdmin)
+    await page.goto('/admin/rates')
+    const main = page.getByRole('main')
+    await main.getByLabel('Package photos (USD)').fill('2.75')
+    await main.getByRole('button', { name: 'Save rates' }).click()
+    await expect(page.getByTestId('toast')).toContainText('Rates saved')
+
+    await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: 'Audit log' }).click()
+    await expect(main.getByRole('heading', { name: 'Audit log', level: 1 })).toBeVisible()
+    const newest = main.getByTestId('audit-line').first()
+    await expect(newest).toContainText('Changed a rate')
+    await expect(newest).toContainText('Admin Demo')
+    await expect(newest).toContainText('Manager')
+    await expect(newest.getByTestId('audit-change')).toHaveText(['value 2.00 → 2.75'])
+    await expect(newest.getByRole('link', { name: 'Package photos (USD)' })).toHaveAttribute('href', '/admin/rates')
+
+    await main.getByLabel('Table').selectOption({ label: 'Account lines' })
+    await main.getByRole('button', { name: 'Apply' }).click()
+    await expect(main.getByTestId('audit-line').filter({ hasText: 'Changed a rate' })).toHaveCount(0)
+    await main.getByLabel('Action').selectOption({ label: 'Changed a rate' })
+    await main.getByLabel('Table').selectOption({ label: 'Rates' })
+    await main.getByRole('button', { name: 'Apply' }).click()
+    await expect(main.getByTestId('audit-line').first().getByTestId('audit-change')).toHaveText(['value 2.00 → 2.75'])
+    await expect(main.getByTestId('audit-line').filter({ hasNotText: 'Changed a rate' })).toHaveCount(0)
+  } finally {
+    const { error } = await admin.rpc('set_rates', { p_changes: { photos_cents: 200 } })
+    expect(error).toBeNull()
+  }
+})
