@@ -1,5 +1,6 @@
 import { useLingui } from '@lingui/react/macro'
 import { Navigate, Outlet, useLocation } from 'react-router'
+import { isStaff } from '@/business-rules/roles'
 import { Spinner } from '@/components/ui/spinner'
 import { SessionFailure } from '@/features/auth/session-failure'
 import { paths, useLang } from '@/i18n/paths'
@@ -7,7 +8,7 @@ import { useSessionStore } from '@/stores/session-store'
 
 /**
  * Navigation UX only: the database (RLS) is the real guard. Signed-out users go to the login that
- * fits the area, remembering where they were; a customer on an admin route goes to the dashboard.
+ * fits the area, remembering where they were; a customer on a staff route goes to the dashboard.
  */
 export function RequireSession({ admin = false }: { admin?: boolean }) {
   const { t } = useLingui()
@@ -28,6 +29,6 @@ export function RequireSession({ admin = false }: { admin?: boolean }) {
     const adminArea = location.pathname.startsWith('/admin')
     return <Navigate replace to={adminArea ? paths.adminLogin(here) : paths.login(lang, here)} />
   }
-  if (admin && role !== 'admin') return <Navigate replace to={paths.page(lang, 'dashboard')} />
+  if (admin && !isStaff(role)) return <Navigate replace to={paths.page(lang, 'dashboard')} />
   return <Outlet />
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { miamiDayNumber } from './miami-day'
+import { miamiDayNumber, miamiMidnight } from './miami-day'
 
 const day = (isoDate: string) => Date.parse(`${isoDate}T00:00:00Z`) / 86_400_000
 const dayOf = (instant: string) => miamiDayNumber(new Date(instant))
@@ -17,5 +17,16 @@ describe('the Miami calendar day of an instant', () => {
       ['2026-11-02T05:00:00.000Z', '2026-11-02'],
     ]
     for (const order of [cases, [...cases].reverse(), cases]) for (const [instant, expected] of order) expect(dayOf(instant), instant).toBe(day(expected))
+  })
+})
+
+describe('the instant a Miami day begins', () => {
+  it('is 05:00 UTC in winter and 04:00 UTC in summer, on the days the clock changes too', () => {
+    expect(miamiMidnight('2026-01-15')).toBe('2026-01-15T05:00:00.000Z')
+    expect(miamiMidnight('2026-03-08')).toBe('2026-03-08T05:00:00.000Z')
+    expect(miamiMidnight('2026-03-09')).toBe('2026-03-09T04:00:00.000Z')
+    expect(miamiMidnight('2026-07-04')).toBe('2026-07-04T04:00:00.000Z')
+    expect(miamiMidnight('2026-11-01')).toBe('2026-11-01T04:00:00.000Z')
+    expect(miamiMidnight('2026-11-02')).toBe('2026-11-02T05:00:00.000Z')
   })
 })

@@ -28,3 +28,14 @@ export function miamiDayNumber(instant: Date): number {
 export function miamiMonth(instant: Date): string {
   return new Date(miamiDayNumber(instant) * 86_400_000).toISOString().slice(0, 7)
 }
+
+/**
+ * The instant a Miami calendar day (`2026-11-29`) begins, as an ISO time: 04:00 UTC in summer time,
+ * 05:00 in winter (the clock changes at 2:00, so midnight is never skipped nor doubled).
+ */
+export function miamiMidnight(isoDate: string): string {
+  const dayStart = Date.parse(`${isoDate}T00:00:00Z`)
+  const summer = dayStart + 4 * hourMs
+  const start = miamiDayNumber(new Date(summer)) === dayStart / 86_400_000 ? summer : summer + hourMs
+  return new Date(start).toISOString()
+}

@@ -18,6 +18,13 @@ export function formatDateTime(value: string | number | null | undefined, lang: 
   return dateTime(lang).format(new Date(value))
 }
 
+const miamiDateTime = cached((lang) => new Intl.DateTimeFormat(lang, { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone: 'America/New_York', timeZoneName: 'short' }))
+
+/** An instant on the warehouse's clock, whatever the device's zone, with the zone said (EST/EDT): where a record must read the same to everyone. */
+export function formatMiamiDateTime(value: string, lang: Lang): string {
+  return miamiDateTime(lang).format(new Date(value))
+}
+
 // The first Intl formatter a page builds loads ICU's formatting data: about 30 ms of main thread
 // on a desktop, four times that on a phone, inside the hydration of a public page. The public
 // pages' dates and prices are simple enough to write without it (format.test.ts holds them to Intl).

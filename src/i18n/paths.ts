@@ -16,7 +16,7 @@ export const paths = {
 }
 
 /** The sections of the `/admin` area (SPEC §2), each its own path under it. */
-export const adminSections = ['users', 'packages', 'shipments', 'rates', 'content', 'reports', 'receivables', 'mail', 'messages', 'newsletter'] as const
+export const adminSections = ['users', 'packages', 'shipments', 'rates', 'content', 'reports', 'receivables', 'mail', 'messages', 'newsletter', 'audit'] as const
 export type AdminSection = (typeof adminSections)[number]
 
 function withRedirect(path: string, redirectTo?: string): string {

@@ -257,3 +257,12 @@ export function useHeldPackages(ids: readonly string[]): ReadonlySet<string> | u
   }, [key])
   return read?.key === key ? read.held : undefined
 }
+
+/** The staff on this device (clerks and admins), by name or e-mail: who the audit log can be filtered by. */
+export function useStaffMembers() {
+  return useLiveQuery(async () => {
+    const staff = await db.profiles.where('role').anyOf('clerk', 'admin').toArray()
+    const nameOf = (profile: (typeof staff)[number]) => profile.full_name || profile.email || profile.id
+    return staff.map((profile) => ({ id: profile.id, name: nameOf(profile), role: profile.role })).sort((a, b) => a.name.localeCompare(b.name))
+  }, [])
+}

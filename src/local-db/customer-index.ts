@@ -26,6 +26,7 @@ export type CustomerTuple = [id: string, locker: string | null, email: string | 
 const plans = new Map<string, PlanId>(planIds.map((plan) => [plan, plan]))
 const roles = new Map<string, Role>([
   ['user', 'user'],
+  ['clerk', 'clerk'],
   ['admin', 'admin'],
 ])
 

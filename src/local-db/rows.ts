@@ -1,6 +1,7 @@
 /** Rows as the database sends them to the read model (supabase/migrations). */
 import type { PriceBreakdown, ShipmentService } from '@/business-rules/shipment-price'
 import type { PlanId } from '@/business-rules/plans'
+import type { Role } from '@/business-rules/roles'
 
 export const packageStatuses = ['recibido', 'consolidacion', 'transito', 'aduana', 'disponible', 'entregado'] as const
 export type PackageStatus = (typeof packageStatuses)[number]
@@ -9,7 +10,7 @@ export function isPackageStatus(value: unknown): value is PackageStatus {
   return typeof value === 'string' && (packageStatuses as readonly string[]).includes(value)
 }
 
-export type Role = 'user' | 'admin'
+export type { Role } from '@/business-rules/roles'
 
 export interface ProfileRow {
   id: string

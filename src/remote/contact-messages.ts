@@ -36,7 +36,7 @@ export async function fetchContactMessage(id: string): Promise<ContactMessage | 
   return (data as ContactMessage[])[0] ?? null
 }
 
-/** An admin's answer: kept with the message and mailed to its sender (answer_contact_message). */
+/** Staff's answer (a clerk's or an admin's): kept with the message and mailed to its sender (answer_contact_message). */
 export async function answerContactMessage(id: string, answer: string): Promise<void> {
   const client = await getSupabase()
   const { error } = await client.rpc('answer_contact_message', { p_id: id, p_answer: answer })

@@ -7,7 +7,7 @@
 -- it is answered as if sent and nothing is stored) and at most 5 messages an hour per address (the
 -- stand-in gives functions no client address, so there is no limit per IP). The limits of each field
 -- are the form's (src/components/contact-limits.ts; tests/db/contact-messages.test.ts holds them
--- equal). A customer reads their own messages, admins all of them; only admins answer
+-- equal). A customer reads their own messages, staff (clerks and admins) all of them; staff answer
 -- (answer_contact_message), once, and the answer is mailed ('contact_answered') and kept.
 --
 -- Newsletter: double opt-in. subscribe_newsletter keeps the address pending and mails a link with a
@@ -106,8 +106,8 @@ declare
   v_answer text := btrim(coalesce(p_answer, ''));
   v_message public.contact_messages;
 begin
-  if not public.is_admin() then
-    raise exception 'permission denied: only admins answer messages' using errcode = '42501', hint = 'admins_only';
+  if not public.is_staff() then
+    raise exception 'permission denied: only staff answer messages' using errcode = '42501', hint = 'staff_only';
   end if;
   if v_answer = '' or char_length(v_answer) > 5000 then
     raise exception 'invalid answer' using errcode = '22023', hint = 'bad_contact_answer', detail = jsonb_build_object('max', 5000)::text;
@@ -278,8 +278,8 @@ revoke all on public.contact_messages from anon, authenticated;
 grant select on public.contact_messages to authenticated;
 alter table public.contact_messages enable row level security;
 
-create policy "contact_messages: a customer reads their own, admins all" on public.contact_messages
-  for select to authenticated using (user_id = (select auth.uid()) or (select public.is_admin()));
+create policy "contact_messages: a customer reads their own, staff all" on public.contact_messages
+  for select to authenticated using (user_id = (select auth.uid()) or (select public.is_staff()));
 
 revoke all on public.newsletter_subscribers from anon, authenticated;
 grant select (id, address, lang, status, created_at, confirmed_at, unsubscribed_at) on public.newsletter_subscribers to authenticated;

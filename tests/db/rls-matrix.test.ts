@@ -89,6 +89,12 @@ const tables: Record<string, TableRule> = {
   account_balances: { owner: 'user_id', touch: 'balance_cents', select: 'denied own all all all', ...readOnly },
   mail_outbox: { owner: 'user_id', touch: 'kind', select: 'denied none none all all', ...nobodyWrites },
   audit_log: { touch: 'action', select: 'denied none none all all', ...readOnly },
+  // The contact form's messages: the sender's and the desk's; written only by functions.
+  contact_messages: { owner: 'user_id', touch: 'status', select: 'denied own all all all', ...nobodyWrites },
+  // The managers': the newsletter's subscribers, the suppressed mail addresses, the retired locker codes.
+  newsletter_subscribers: { touch: 'status', select: 'denied none none all all', ...nobodyWrites },
+  mail_suppressions: { owner: 'user_id', touch: 'reason', select: 'denied none none all all', ...nobodyWrites },
+  retired_locker_codes: { touch: 'retired_at', select: 'denied none none all all', ...nobodyWrites },
 }
 
 /**
@@ -99,6 +105,8 @@ const tables: Record<string, TableRule> = {
 const functions: Record<string, string> = {
   // Anyone's.
   get_package_by_token: 'anon auth service', rates_json: 'anon auth service', renew_push_subscription: 'anon auth service',
+  send_contact_message: 'anon auth service', subscribe_newsletter: 'anon auth service', confirm_newsletter: 'anon auth service',
+  unsubscribe_newsletter: 'anon auth service',
   // A signed-in user's, each deciding by its own rows or by RLS.
   account_entry_json: 'auth service', account_unpaid_debits: 'auth service', approve_shipment: 'auth service', attach_document: 'auth service',
   cancel_prealert: 'auth service', cancel_shipment: 'auth service', delete_push_subscription: 'auth service', get_profiles: 'auth service',
@@ -109,14 +117,17 @@ const functions: Record<string, string> = {
   pull_shipments: 'auth service', request_shipment: 'auth service', save_prealert: 'auth service', save_push_subscription: 'auth service',
   set_avatar: 'auth service', set_push_preferences: 'auth service', set_shipment_packages: 'auth service', shipment_events_json: 'auth service',
   shipment_package_ids: 'auth service', working_set_part: 'auth service', working_set_since: 'auth service',
+  export_my_data: 'auth service', require_aal2: 'auth service', set_notification_preference: 'auth service',
   // The desk's: clerks and admins.
   add_package_photo: 'auth service staff', advance_shipment: 'auth service staff', apply_package_status: 'auth service staff',
   apply_package_statuses: 'auth service staff', pull_account_balances: 'auth service staff', record_payment: 'auth service staff',
   register_package: 'auth service staff', search_history: 'auth service staff', working_set_counts: 'auth service staff',
+  answer_contact_message: 'auth service staff',
   // The manager's: admins only.
   admin_report: 'auth service admin', audit_log_page: 'auth service admin', grant_credit: 'auth service admin', move_faq: 'auth service admin',
   post_adjustment: 'auth service admin', receivables: 'auth service admin', refund_payment: 'auth service admin', save_article: 'auth service admin',
-  save_faq: 'auth service admin', set_rates: 'auth service admin',
+  save_faq: 'auth service admin', set_rates: 'auth service admin', confirmed_newsletter_subscribers: 'auth service admin',
+  lift_mail_suppression: 'auth service admin', reset_staff_factors: 'auth service admin', retry_mail: 'auth service admin',
   // The service role's: the Edge Functions, the jobs and the internals.
   account_entries_append_only: 'service', article_json: 'service', article_texts_keep_slug: 'service', audit_action: 'service',
   audit_log_append_only: 'service', audit_row_change: 'service', box_weights: 'service', claim_mail: 'service', enqueue_arrival_mail: 'service',
@@ -134,6 +145,10 @@ const functions: Record<string, string> = {
   shipment_json: 'service', shipment_options_input: 'service', shipment_package_ids_input: 'service', shipment_price: 'service',
   shipment_status_follows: 'service', shipments_stamp: 'service', storage_countdowns: 'service', storage_fee_cents_on: 'service',
   storage_last_free_day: 'service', stored_object_type: 'service', trim_whitespace: 'service',
+  close_account: 'service', enqueue_mail_to: 'service', files_of: 'service', lockers_retire_code: 'service',
+  lockers_skip_retired_codes: 'service', mail_address_suppressed: 'service', muted_kinds_with: 'service',
+  newsletter_subscriber_of: 'service', packages_refuse_closed_account: 'service', require_aal2_for_row: 'service',
+  set_mail_preference_by_link: 'service', suppress_mail_address: 'service',
   // Nobody's but the ledger's own functions.
   post_account_entry: '',
 }

@@ -30,7 +30,7 @@ test('admin login starts empty, refuses bad credentials, lands on the admin area
   await expect(page).toHaveURL(/\/admin$/)
   await expect(page.getByText('Welcome to the admin panel.')).toBeVisible()
   await expect(page.getByTestId('admin-identity')).toContainText('Admin Demo')
-  await expect(page.getByTestId('admin-identity')).toContainText('Administrator')
+  await expect(page.getByTestId('admin-identity')).toContainText('Manager')
   const figures = page.getByRole('main').locator('dl')
   await expect(figures).toContainText('Active customers')
   await expect(figures).toContainText('In transit')
@@ -70,7 +70,7 @@ test('users: newest first, searched by name, email or role, edited in a dialog; 
 
   await main.getByLabel('Search by name, email or role').fill(`${tag} search`.toLowerCase())
   await expect(main.getByTestId('user-row')).toHaveCount(1)
-  await main.getByLabel('Search by name, email or role').fill('ADMINISTRATOR')
+  await main.getByLabel('Search by name, email or role').fill('MANAGER')
   await expect(main.getByTestId('user-row').filter({ hasText: demoAdmin.email })).toHaveCount(1)
   await main.getByRole('button', { name: `Edit ${demoAdmin.email}` }).click()
   const dialog = page.getByRole('dialog', { name: 'Edit user' })
@@ -81,6 +81,7 @@ test('users: newest first, searched by name, email or role, edited in a dialog; 
 
   await main.getByLabel('Search by name, email or role').fill(customer.email)
   await main.getByRole('button', { name: `Edit ${customer.email}` }).click()
+  await expect(dialog.getByLabel('Role').locator('option')).toHaveText(['Customer', 'Desk clerk', 'Manager'])
   await dialog.getByLabel('Full name').fill('Zoe Edited')
   await dialog.getByLabel('Phone').fill('+58 412 000 1111')
   await dialog.getByRole('button', { name: 'Cancel' }).click()

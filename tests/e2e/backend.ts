@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import { expect, type Page } from '@playwright/test'
 import { totpCode, totpStep } from '../../supabase/local/auth/totp'
+import { SUPABASE_LOCAL_SERVICE_ROLE_KEY } from '../../supabase/local/keys'
 import { nodeClientOptions } from '../support/node-supabase'
 
 /** The stand-in the e2e build talks to (see playwright.config.ts; E2E_BACKEND_PORT moves it, for two runs side by side). */
@@ -28,23 +29,23 @@ export async function signedIn(credentials: { email: string; password: string })
 /** The code an authenticator app shows now for this key (RFC 6238), `ahead` steps later for a code not used yet. */
 export const codeFor = (secret: string, ahead = 0) => totpCode(secret, totpStep(Date.now()) + ahead)
 
+/** The service role, for setting up what no screen is the subject of. */
+export function serviceClient(): SupabaseClient {
+  return createClient(backendUrl, SUPABASE_LOCAL_SERVICE_ROLE_KEY, nodeClientOptions)
+}
+
 /**
- * Runs a manager's sensitive action from Node: signed in, a factor set up and confirmed (aal2), and
- * the factor removed again after, so the account starts the next test without one (as the demo
- * admin does). GoTrue ends the user's other sessions at aal1 when one reaches aal2: call it before
- * the page signs in.
+ * Runs a manager's sensitive action from Node, as a manager of its own confirmed with a code (aal2):
+ * GoTrue ends a user's other sessions at aal1 when one reaches aal2, so confirming the shared demo
+ * admin would sign it out of the tests running beside this one.
  */
-export async function asManager<T>(credentials: { email: string; password: string }, run: (client: SupabaseClient) => Promise<T>): Promise<T> {
-  const client = await signedIn(credentials)
+export async function asManager<T>(run: (client: SupabaseClient) => Promise<T>): Promise<T> {
+  const client = await signedIn(await newManager())
   const { data: factor, error } = await client.auth.mfa.enroll({ factorType: 'totp', friendlyName: `e2e-${randomUUID()}` })
   if (error) throw error
   const verified = await client.auth.mfa.challengeAndVerify({ factorId: factor.id, code: codeFor(factor.totp!.secret) })
   if (verified.error) throw verified.error
-  try {
-    return await run(client)
-  } finally {
-    expect((await client.auth.mfa.unenroll({ factorId: factor.id })).error).toBeNull()
-  }
+  return run(client)
 }
 
 export function uniqueEmail(prefix: string): string {
@@ -100,6 +101,14 @@ export async function shipmentAwaitingApproval(client: SupabaseClient, admin: Su
     shipment = (data as { shipment: typeof shipment }).shipment
   }
   return shipment
+}
+
+/** A new manager (an admin without two-step verification yet), of the test's own. */
+export async function newManager() {
+  const manager = await newCustomer('Manager E2E')
+  const { error } = await serviceClient().from('profiles').update({ role: 'admin' }).eq('id', manager.id)
+  if (error) throw error
+  return manager
 }
 
 /** A new customer, signed up through the API (faster than the screen when the screen is not the subject). */

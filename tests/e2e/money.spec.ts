@@ -10,7 +10,7 @@ import { waitForServiceWorker } from './service-worker'
 
 /** What the customer owes to start with: an adjustment the admin posts through the API. */
 async function owing(customerId: string, cents: number) {
-  await asManager(demoAdmin, async (manager) => {
+  await asManager(async (manager) => {
     const { error } = await manager.rpc('post_adjustment', { p_op_id: randomUUID(), p_user_id: customerId, p_amount_cents: cents, p_reason: 'Shipment charged by phone' })
     expect(error).toBeNull()
   })

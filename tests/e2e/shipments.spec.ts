@@ -1,11 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import type { Page } from '@playwright/test'
-import { createClient } from '@supabase/supabase-js'
-import { SUPABASE_LOCAL_SERVICE_ROLE_KEY } from '../../supabase/local/keys'
-import { nodeClientOptions } from '../support/node-supabase'
 import { payOwed } from '../support/pay-owed'
 import { expect, test, withServiceWorker } from './fixtures'
-import { backendUrl, demoAdmin, logInThroughUi, newCustomer, registerPackageFor, signedIn } from './backend'
+import { demoAdmin, logInThroughUi, newCustomer, registerPackageFor, serviceClient, signedIn } from './backend'
 import { waitForServiceWorker } from './service-worker'
 
 const code = (prefix: string) => `${prefix}-${randomUUID().slice(0, 8).toUpperCase()}`
@@ -108,7 +105,7 @@ test('a shipment asked for offline is sent once, processed through a dropped con
   await customerPage.getByRole('button', { name: 'Approve final charge' }).click()
   await expect(desk.getByTestId('shipment-status')).toHaveText('Approved')
   // Nothing ships unpaid: the customer pays the charge, as Stripe Checkout's webhook posts it.
-  await payOwed(createClient(backendUrl, SUPABASE_LOCAL_SERVICE_ROLE_KEY, nodeClientOptions), customer.id)
+  await payOwed(serviceClient(), customer.id)
   await desk.getByLabel('Carrier').fill('DHL Express')
   await desk.getByLabel('Outbound tracking number').fill('jd0146')
   await desk.getByRole('button', { name: 'Ship', exact: true }).click()

@@ -1,9 +1,6 @@
 import type { Page } from '@playwright/test'
-import { createClient } from '@supabase/supabase-js'
-import { nodeClientOptions } from '../support/node-supabase'
-import { SUPABASE_LOCAL_SERVICE_ROLE_KEY } from '../../supabase/local/keys'
 import { expect, test } from './fixtures'
-import { backendUrl, demoAdmin, logInThroughUi, newCustomer, registerPackageFor, signedIn } from './backend'
+import { backendUrl, demoAdmin, logInThroughUi, newCustomer, registerPackageFor, serviceClient, signedIn } from './backend'
 
 const rowsPerRequest = 100
 
@@ -17,7 +14,7 @@ const rowsPerRequest = 100
  */
 async function givePackages(userId: string, count: number) {
   const admin = await signedIn(demoAdmin)
-  const service = createClient(backendUrl, SUPABASE_LOCAL_SERVICE_ROLE_KEY, nodeClientOptions)
+  const service = serviceClient()
   for (let done = 0; done < count; done += rowsPerRequest) {
     const rows = Array.from({ length: Math.min(rowsPerRequest, count - done) }, (_, i) => ({ user_id: userId, tracking_code: `RACE-${done + i}`, weight_kg: 1 }))
     const { error } = await admin.from('packages').insert(rows)
@@ -33,7 +30,7 @@ async function givePackages(userId: string, count: number) {
  */
 async function removePackages(userId: string) {
   // The service role: deleting a package is a manager's sensitive action, asked for a code.
-  const admin = createClient(backendUrl, SUPABASE_LOCAL_SERVICE_ROLE_KEY, nodeClientOptions)
+  const admin = serviceClient()
   for (;;) {
     const { data, error } = await admin.from('packages').select('id').eq('user_id', userId).is('deleted_at', null).limit(rowsPerRequest)
     if (error) throw error

@@ -5,6 +5,7 @@ import { buttonClasses } from '@/components/ui/button-classes'
 import { paths, useLang } from '@/i18n/paths'
 import { useSessionStore } from '@/stores/session-store'
 import { useHydrated } from './use-hydrated'
+import { isStaff } from '@/business-rules/roles'
 
 const signedOut = { user: null, role: null, loading: false }
 
@@ -38,7 +39,7 @@ export function AccountLinks({ bar = false }: { bar?: boolean }) {
 
   return (
     <Suspense>
-      <SignedInLinks admin={role === 'admin'} bar={bar} />
+      <SignedInLinks admin={isStaff(role)} bar={bar} />
     </Suspense>
   )
 }

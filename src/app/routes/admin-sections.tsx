@@ -2,6 +2,7 @@ import { useLingui } from '@lingui/react/macro'
 import { lazy, Suspense, type ComponentType } from 'react'
 import { useRoutes } from 'react-router'
 import { Spinner } from '@/components/ui/spinner'
+import { ManagersOnly } from '@/features/admin/area/managers-only'
 
 // The /admin area's sections, each its own chunk, routed here rather than in the app's route
 // table: a first visit to the public site carries none of them.
@@ -22,25 +23,27 @@ const Article = section(() => import('@/features/admin/content/article-editor-pa
 const Messages = section(() => import('@/features/admin/messages/messages-page'), 'MessagesPage')
 const Message = section(() => import('@/features/admin/messages/message-page'), 'MessagePage')
 const Subscribers = section(() => import('@/features/admin/messages/subscribers-page'), 'SubscribersPage')
+const Audit = section(() => import('@/features/admin/audit/audit-page'), 'AuditPage')
 const NotFound = section(() => import('../layout/not-found-page'), 'NotFoundPage')
 
 export function AdminSections() {
   const { t } = useLingui()
   const routes = useRoutes([
     { index: true, element: <Dashboard /> },
-    { path: 'users', element: <Users /> },
+    { path: 'users', element: <ManagersOnly><Users /></ManagersOnly> },
     { path: 'packages', element: <Packages /> },
     { path: 'shipments', element: <Shipments /> },
     { path: 'shipments/:shipmentId', element: <Shipment /> },
-    { path: 'rates', element: <Rates /> },
-    { path: 'reports', element: <Reports /> },
-    { path: 'receivables', element: <Receivables /> },
-    { path: 'mail', element: <Mail /> },
-    { path: 'content', element: <Content /> },
-    { path: 'content/articles/:articleId', element: <Article /> },
+    { path: 'rates', element: <ManagersOnly><Rates /></ManagersOnly> },
+    { path: 'reports', element: <ManagersOnly><Reports /></ManagersOnly> },
+    { path: 'receivables', element: <ManagersOnly><Receivables /></ManagersOnly> },
+    { path: 'mail', element: <ManagersOnly><Mail /></ManagersOnly> },
+    { path: 'content', element: <ManagersOnly><Content /></ManagersOnly> },
+    { path: 'content/articles/:articleId', element: <ManagersOnly><Article /></ManagersOnly> },
     { path: 'messages', element: <Messages /> },
     { path: 'messages/:messageId', element: <Message /> },
-    { path: 'newsletter', element: <Subscribers /> },
+    { path: 'newsletter', element: <ManagersOnly><Subscribers /></ManagersOnly> },
+    { path: 'audit', element: <ManagersOnly><Audit /></ManagersOnly> },
     { path: '*', element: <NotFound /> },
   ])
   return <Suspense fallback={<Spinner label={t`Loading…`} />}>{routes}</Suspense>

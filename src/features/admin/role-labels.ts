@@ -4,5 +4,6 @@ import type { Role } from '@/local-db/rows'
 
 export const roleLabels: Record<Role, MessageDescriptor> = {
   user: msg`Customer`,
-  admin: msg`Administrator`,
+  clerk: msg`Desk clerk`,
+  admin: msg`Manager`,
 }

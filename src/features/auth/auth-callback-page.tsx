@@ -5,6 +5,7 @@ import { Spinner } from '@/components/ui/spinner'
 import { paths, useLang } from '@/i18n/paths'
 import { useSessionStore } from '@/stores/session-store'
 import { AuthShell } from './auth-shell'
+import { isStaff } from '@/business-rules/roles'
 
 export const verifiedRedirectMs = 1000
 export const noSessionRedirectMs = 2000
@@ -19,7 +20,7 @@ export function AuthCallbackPage() {
   useEffect(() => {
     if (loading) return
     const [to, delay] = user
-      ? [paths.page(lang, role === 'admin' ? 'adminPanel' : 'dashboard'), verifiedRedirectMs]
+      ? [paths.page(lang, isStaff(role) ? 'adminPanel' : 'dashboard'), verifiedRedirectMs]
       : [paths.page(lang, 'login'), noSessionRedirectMs]
     const timer = setTimeout(() => navigate(to, { replace: true }), delay)
     return () => clearTimeout(timer)

@@ -11,6 +11,7 @@ import { isProtectedPath, routeOf } from './auth-paths'
 import { planAuthTransition } from './auth-transition'
 import { destinationAfterSignIn } from './destination'
 import { navigate, sessionFailed } from './start-auth'
+import { roleOf } from '@/business-rules/roles'
 import { tellWorkKept } from './work-kept'
 
 let connection: Promise<Supabase> | null = null
@@ -145,7 +146,7 @@ export async function readRole(client: Supabase, userId: string): Promise<Role> 
     console.warn('Could not read the role; treating the user as a customer.', error?.message)
     return 'user'
   }
-  return data.role === 'admin' ? 'admin' : 'user'
+  return roleOf(data.role)
 }
 
 /**

@@ -9,6 +9,12 @@ describe('where a sign-in lands', () => {
     expect(destinationAfterSignIn(at('/es/login'), 'admin')).toBe('/es/admin-panel')
   })
 
+  it('a clerk lands where an admin does: the package tool, or the admin area from its login, or the desk page they came from', () => {
+    expect(destinationAfterSignIn(at('/es/login'), 'clerk')).toBe('/es/admin-panel')
+    expect(destinationAfterSignIn(at('/admin/login'), 'clerk')).toBe('/admin')
+    expect(destinationAfterSignIn(at('/admin/login', '?redirectTo=%2Fadmin%2Fpackages'), 'clerk')).toBe('/admin/packages')
+  })
+
   it('the admin login leads admins to the admin area, and customers to their dashboard', () => {
     expect(destinationAfterSignIn(at('/admin/login'), 'admin')).toBe('/admin')
     expect(destinationAfterSignIn(at('/admin/login'), 'user')).toMatch(/\/dashboard$/)

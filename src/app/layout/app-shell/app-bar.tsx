@@ -12,12 +12,13 @@ import { SignOut } from '../sign-out'
 import { SiteLinks } from '../site-links'
 import { ThemeToggle } from '../theme-toggle'
 import { usePageMenu } from '../use-page-menu'
+import { isStaff } from '@/business-rules/roles'
 
 /** The app shell's top bar: the app's name, the connection, the notifications bell, and a menu with the website and the settings. */
 export function AppBar() {
   const { t } = useLingui()
   const lang = useLang()
-  const admin = useSessionStore((state) => state.role === 'admin')
+  const admin = useSessionStore((state) => isStaff(state.role))
   const { menuOpen, menuButton, toggleMenu, closeMenuOnEscape } = usePageMenu()
   return (
     <header onKeyDown={closeMenuOnEscape} className="sticky top-0 z-40 border-b border-slate-200 bg-white/90 pt-[env(safe-area-inset-top)] backdrop-blur dark:border-slate-800 dark:bg-slate-950/90">

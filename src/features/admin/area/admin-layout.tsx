@@ -3,30 +3,33 @@ import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useState, type ReactNode } from 'react'
 import { Outlet, useLocation } from 'react-router'
+import { isManager } from '@/business-rules/roles'
 import { Link, NavLink } from '@/components/links'
 import { buttonClasses } from '@/components/ui/button-classes'
 import { MenuButton } from '@/components/ui/menu-button'
 import { Toaster } from '@/components/ui/toaster'
 import { paths, useLang, type AdminSection } from '@/i18n/paths'
 import { useProfile } from '@/local-db/queries'
-import { useSessionUser } from '@/stores/session-store'
+import { useSessionStore, useSessionUser } from '@/stores/session-store'
 import { useSyncStatusStore } from '@/stores/sync-status-store'
 import { ConnectionStatus } from '../connection-status'
 import { OutboxButton } from '../outbox-dialog'
 import { roleLabels } from '../role-labels'
 
-const sections: { section?: AdminSection; label: MessageDescriptor }[] = [
+/** The sidebar: the desk's sections for every staff member, the manager's (`manager`) for the manager only. */
+const sections: { section?: AdminSection; label: MessageDescriptor; manager?: true }[] = [
   { label: msg`Dashboard` },
-  { section: 'users', label: msg`Users` },
+  { section: 'users', label: msg`Users`, manager: true },
   { section: 'packages', label: msg`Packages` },
   { section: 'shipments', label: msg`Shipments` },
-  { section: 'rates', label: msg`Rates` },
-  { section: 'content', label: msg`Content` },
-  { section: 'reports', label: msg`Reports` },
-  { section: 'receivables', label: msg`Receivables` },
-  { section: 'mail', label: msg`Mail` },
+  { section: 'rates', label: msg`Rates`, manager: true },
+  { section: 'content', label: msg`Content`, manager: true },
+  { section: 'reports', label: msg`Reports`, manager: true },
+  { section: 'receivables', label: msg`Receivables`, manager: true },
   { section: 'messages', label: msg`Messages` },
-  { section: 'newsletter', label: msg`Newsletter` },
+  { section: 'mail', label: msg`Mail`, manager: true },
+  { section: 'newsletter', label: msg`Newsletter`, manager: true },
+  { section: 'audit', label: msg`Audit log`, manager: true },
 ]
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
@@ -43,6 +46,7 @@ export function AdminLayout({ controls, signOut }: { controls: ReactNode; signOu
   const profile = useProfile(user.id)
   const { pathname } = useLocation()
   const syncError = useSyncStatusStore((state) => state.error)
+  const role = useSessionStore((state) => state.role)
   // The menu belongs to the page it was opened on, so navigating closes it.
   const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null)
   const menuOpen = menuOpenOn === pathname
@@ -58,7 +62,9 @@ export function AdminLayout({ controls, signOut }: { controls: ReactNode; signOu
           <span>Casillero Miami</span>
         </Link>
         <nav aria-label={t`Admin sections`} className="space-y-1">
-          {sections.map(({ section, label }) => (
+          {sections
+            .filter((entry) => isManager(role) || !entry.manager)
+            .map(({ section, label }) => (
             <NavLink key={label.id} to={paths.admin(section)} end={!section} className={linkClass}>
               {i18n._(label)}
             </NavLink>
@@ -78,7 +84,7 @@ export function AdminLayout({ controls, signOut }: { controls: ReactNode; signOu
           </Link>
           <div className="min-w-0" data-testid="admin-identity">
             <p className="truncate text-sm font-semibold">{profile?.full_name || profile?.email || user.email}</p>
-            <p className="text-xs text-slate-500 dark:text-slate-400">{i18n._(roleLabels[profile?.role ?? 'admin'])}</p>
+            <p className="text-xs text-slate-500 dark:text-slate-400">{i18n._(roleLabels[profile?.role ?? role ?? 'admin'])}</p>
           </div>
           <div className="ml-auto flex flex-wrap items-center gap-2">
             <ConnectionStatus />

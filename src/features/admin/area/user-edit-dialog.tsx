@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useState, type FormEvent } from 'react'
 import { planIds } from '@/business-rules/plans'
+import { roleOf, roles } from '@/business-rules/roles'
 import type { FieldErrors } from '@/components/form-validation'
 import { planNames } from '@/components/plan-names'
 import { errorText } from '@/components/refusals/refusal-text'
@@ -54,9 +55,9 @@ export function UserEditDialog({ user, self, saveUser, resetTwoStep, onClose }: 
           value={form.role}
           disabled={self}
           hint={self ? t`You cannot remove your own admin role.` : undefined}
-          onChange={(event) => setForm({ ...form, role: event.target.value === 'admin' ? 'admin' : 'user' })}
+          onChange={(event) => setForm({ ...form, role: roleOf(event.target.value) })}
         >
-          {(['user', 'admin'] as const).map((role) => (
+          {roles.map((role) => (
             <option key={role} value={role}>
               {i18n._(roleLabels[role])}
             </option>

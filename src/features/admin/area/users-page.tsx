@@ -33,7 +33,7 @@ export function UsersPage({ saveUser, resetTwoStep }: { saveUser: SaveUser; rese
   const [search, setSearch] = useState('')
   const [offset, setOffset] = useState(0)
   const [editing, setEditing] = useState<Customer | null>(null)
-  const labels = useMemo(() => ({ user: i18n._(roleLabels.user), admin: i18n._(roleLabels.admin) }), [i18n])
+  const labels = useMemo(() => ({ user: i18n._(roleLabels.user), clerk: i18n._(roleLabels.clerk), admin: i18n._(roleLabels.admin) }), [i18n])
   const page = useUsersPage(search, labels, offset, pageSize)
   const directorySynced = useSyncedAt(admin.id, 'directory')
   const syncError = useSyncStatusStore((state) => state.error)

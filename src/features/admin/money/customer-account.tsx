@@ -1,17 +1,20 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useEffect, useState } from 'react'
+import { isManager } from '@/business-rules/roles'
 import { BalanceFigure, StatementView } from '@/components/statement/statement-view'
 import { Button } from '@/components/ui/button'
 import { Spinner } from '@/components/ui/spinner'
 import { useBalances, useStatement, type StatementLine } from '@/local-db/account'
 import { useOnline } from '@/stores/connectivity-store'
+import { useSessionStore } from '@/stores/session-store'
 import { pullAccountOf } from '@/sync-engine/account-of'
 import { PostingDialog, type Posting } from './posting-dialog'
 
 /**
  * A customer's account at the desk: their statement, pulled when opened online (and again whenever
  * their balance moves, which the admin hears live) and kept to read offline; a payment, credit,
- * adjustment or refund posted from here shows pending until the server confirms it.
+ * adjustment or refund posted from here shows pending until the server confirms it. A clerk records
+ * payments; credits, adjustments and refunds are the manager's.
  */
 export function CustomerAccount({ adminId, customerId, name }: { adminId: string; customerId: string; name: string }) {
   const { t } = useLingui()
@@ -19,6 +22,7 @@ export function CustomerAccount({ adminId, customerId, name }: { adminId: string
   const statement = useStatement(customerId)
   const balance = useBalances([customerId])?.get(customerId) ?? 0
   const [posting, setPosting] = useState<Posting | null>(null)
+  const manager = useSessionStore((state) => isManager(state.role))
 
   useEffect(() => {
     if (!online) return
@@ -29,7 +33,7 @@ export function CustomerAccount({ adminId, customerId, name }: { adminId: string
   }, [customerId, online, balance])
 
   const refundButton = (line: StatementLine) =>
-    line.kind === 'payment' && !line.pending ? (
+    manager && line.kind === 'payment' && !line.pending ? (
       <Button variant="secondary" onClick={() => setPosting({ kind: 'refund-payment', payment: line })}>
         <Trans>Refund</Trans>
       </Button>
@@ -50,12 +54,16 @@ export function CustomerAccount({ adminId, customerId, name }: { adminId: string
               <Button onClick={() => setPosting({ kind: 'record-payment' })}>
                 <Trans>Record payment</Trans>
               </Button>
-              <Button variant="secondary" onClick={() => setPosting({ kind: 'grant-credit' })}>
-                <Trans>Grant credit</Trans>
-              </Button>
-              <Button variant="secondary" onClick={() => setPosting({ kind: 'post-adjustment' })}>
-                <Trans>Post adjustment</Trans>
-              </Button>
+              {manager && (
+                <>
+                  <Button variant="secondary" onClick={() => setPosting({ kind: 'grant-credit' })}>
+                    <Trans>Grant credit</Trans>
+                  </Button>
+                  <Button variant="secondary" onClick={() => setPosting({ kind: 'post-adjustment' })}>
+                    <Trans>Post adjustment</Trans>
+                  </Button>
+                </>
+              )}
             </div>
           </div>
           <StatementView statement={statement} csvName={t`statement`} linkOf={refundButton} />
