@@ -4,7 +4,7 @@ import { setupI18n } from '@lingui/core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import type { StandIn } from '../../supabase/local/server'
 import { messages as es } from '../../locales/es/account.po'
-import { demoAdmin, signedIn, signedUpCustomer, startTestStandIn } from '../backend/helpers'
+import { demoAdmin, signedIn, signedUpCustomer, startTestStandIn, steppedUp } from '../backend/helpers'
 import { miamiDayNumber } from '@/business-rules/miami-day'
 import { errorText } from '@/components/refusals/refusal-text'
 import { auditFilterOf, anyLine } from '@/features/admin/audit/audit-filter'
@@ -30,7 +30,7 @@ const said = (line: AuditLine) => [actionText(spanish, line.action), tableText(s
 
 beforeAll(async () => {
   standIn = await startTestStandIn()
-  admin = await signedIn(standIn.url, demoAdmin)
+  admin = await steppedUp(standIn, demoAdmin)
   adminId = (await admin.auth.getUser()).data.user!.id
   customer = await signedUpCustomer(standIn.url, 'audit', 'Audit Test')
   await admin.rpc('set_rates', { p_changes: { photos_cents: 275 } }).throwOnError()

@@ -28,13 +28,13 @@ describe('each staff member sees what they may do', () => {
   it('a clerk’s menu holds the desk and nothing of the manager’s; a manager’s holds every section and the audit log', async () => {
     await signedInAs('clerk')
     renderScreen(<AdminLayout controls={null} signOut={null} />, { path: '/admin' })
-    expect(sections()).toEqual(['Dashboard', 'Packages', 'Shipments', 'Package tool'])
+    expect(sections()).toEqual(['Dashboard', 'Packages', 'Shipments', 'Messages', 'Package tool'])
     expect(screen.getByTestId('admin-identity').textContent).toContain('Desk clerk')
     cleanup()
 
     await signedInAs('admin')
     renderScreen(<AdminLayout controls={null} signOut={null} />, { path: '/admin' })
-    expect(sections()).toEqual(['Dashboard', 'Users', 'Packages', 'Shipments', 'Rates', 'Content', 'Reports', 'Receivables', 'Audit log', 'Package tool'])
+    expect(sections()).toEqual(['Dashboard', 'Users', 'Packages', 'Shipments', 'Rates', 'Content', 'Reports', 'Receivables', 'Messages', 'Mail', 'Newsletter', 'Audit log', 'Package tool'])
     expect(screen.getByRole('link', { name: 'Audit log' }).getAttribute('href')).toBe('/admin/audit')
   })
 
