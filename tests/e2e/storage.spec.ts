@@ -1,10 +1,8 @@
 import { randomUUID } from 'node:crypto'
-import { createClient } from '@supabase/supabase-js'
 import { expect, test } from './fixtures'
-import { nodeClientOptions } from '../support/node-supabase'
-import { SUPABASE_LOCAL_SERVICE_ROLE_KEY } from '../../supabase/local/keys'
 import { miamiDayNumber } from '../../src/business-rules/miami-day'
-import { backendUrl, demoAdmin, logInThroughUi, newCustomer, registerPackageFor } from './backend'
+import { logInThroughUi, newCustomer, newManager, registerPackageFor, serviceClient } from './backend'
+import { setUpTwoStepInStepUp } from './step-up'
 
 /**
  * Midday in Miami, `days` Miami calendar days before today there (17:00 UTC is noon or 1 pm there):
@@ -18,7 +16,7 @@ test('a package near the end of its free storage warns the customer, and the adm
   const tracking = `STORE-${randomUUID().slice(0, 8)}`
   const { pkg } = await registerPackageFor(customer.email, { tracking_code: tracking })
   // It arrived 27 days ago (only the service role can rewrite history): Basic leaves 3 free days.
-  const service = createClient(backendUrl, SUPABASE_LOCAL_SERVICE_ROLE_KEY, nodeClientOptions)
+  const service = serviceClient()
   const { error: eventError } = await service.from('package_events').update({ changed_at: daysAgo(27) }).eq('package_id', pkg.id)
   expect(eventError).toBeNull()
   // Touching the package makes the change reach local copies (a pull follows row changes, not events).
@@ -31,7 +29,8 @@ test('a package near the end of its free storage warns the customer, and the adm
   await expect(customerPage.getByTestId('package').filter({ hasText: tracking }).getByTestId('storage-countdown')).toHaveText('⚠ Quedan 3 días de almacenaje gratis')
 
   const adminPage = await (await browser.newContext()).newPage()
-  await logInThroughUi(adminPage, '/admin/login', demoAdmin)
+  // A manager of the test's own: the plan change asks them to confirm with a code (set up on the spot).
+  await logInThroughUi(adminPage, '/admin/login', await newManager())
   await adminPage.goto('/admin/packages')
   const main = adminPage.getByRole('main')
   await main.getByLabel('Status', { exact: true }).selectOption('storage-ending')
@@ -43,9 +42,10 @@ test('a package near the end of its free storage warns the customer, and the adm
   await adminPage.goto('/admin/users')
   await adminPage.getByRole('main').getByLabel('Search by name, email or role').fill(customer.email)
   await adminPage.getByRole('main').getByRole('button', { name: `Edit ${customer.email}` }).click()
-  const dialog = adminPage.getByRole('dialog')
+  const dialog = adminPage.getByRole('dialog', { name: 'Edit user' })
   await dialog.getByLabel('Plan').selectOption('premium')
   await dialog.getByRole('button', { name: 'Save' }).click()
+  await setUpTwoStepInStepUp(adminPage)
   await expect(dialog).toBeHidden()
   // Live: the customer's open dashboard follows the plan change.
   await expect(customerPage.getByTestId('package').filter({ hasText: tracking }).getByTestId('storage-countdown')).toHaveText('Quedan 33 días de almacenaje gratis')
